@@ -1,0 +1,5 @@
+import { setupWorker } from 'msw/browser'
+import { handlers } from './handlers/index'
+
+/** Started by `npm run dev:mock` only (see src/main.tsx). */
+export const worker = setupWorker(...handlers)

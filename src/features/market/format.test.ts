@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  changeDirection,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRank,
+  formatSymbol,
+  formatTime,
+  formatTwoDecimals,
+  MISSING,
+} from './format'
+
+describe('formatSymbol', () => {
+  it('upper-cases the symbol', () => expect(formatSymbol('btc')).toBe('BTC'))
+  it('shows an en dash when missing', () => {
+    expect(formatSymbol(null)).toBe(MISSING)
+    expect(formatSymbol('')).toBe(MISSING)
+    expect(MISSING).toBe('–')
+  })
+})
+
+describe('formatPrice', () => {
+  it('adds a dollar sign and two decimals with grouping', () => {
+    expect(formatPrice(97412)).toBe('$97,412.00')
+    expect(formatPrice(3571.2)).toBe('$3,571.20')
+  })
+  it('keeps tiny prices readable', () => {
+    expect(formatPrice(0.00000123)).toBe('$0.00000123')
+    expect(formatPrice(0.5)).toBe('$0.50')
+    expect(formatPrice(0.012345678)).toBe('$0.01235')
+  })
+  it('keeps huge prices readable', () => {
+    expect(formatPrice(1_234_567_890_123)).toBe('$1,234,567,890,123.00')
+  })
+  it('shows zero and negative values honestly', () => {
+    expect(formatPrice(0)).toBe('$0.00')
+    expect(formatPrice(-2.5)).toBe('-$2.50')
+  })
+  it('shows an en dash for null, missing or non-finite', () => {
+    expect(formatPrice(null)).toBe('–')
+    expect(formatPrice(undefined)).toBe('–')
+    expect(formatPrice(Number.NaN)).toBe('–')
+    expect(formatPrice(Number.POSITIVE_INFINITY)).toBe('–')
+  })
+})
+
+describe('formatPercent', () => {
+  it('formats with the locale and a percent sign', () => {
+    expect(formatPercent(1.84215)).toBe('1.84%')
+    expect(formatPercent(-5.12093)).toBe('-5.12%')
+    expect(formatPercent(1234.5)).toBe('1,234.50%')
+    expect(formatPercent(0)).toBe('0.00%')
+  })
+  it('shows an en dash for null', () => expect(formatPercent(null)).toBe('–'))
+})
+
+describe('formatTwoDecimals (market cap change)', () => {
+  it('always shows two decimals', () => {
+    expect(formatTwoDecimals(4012.5)).toBe('4,012.50')
+    expect(formatTwoDecimals(-10671324112.7)).toBe('-10,671,324,112.70')
+    expect(formatTwoDecimals(0.005)).toBe('0.01')
+  })
+  it('shows an en dash for null', () => expect(formatTwoDecimals(undefined)).toBe('–'))
+})
+
+describe('formatNumber (volume, market cap)', () => {
+  it('groups digits', () => {
+    expect(formatNumber(1938227011865)).toBe('1,938,227,011,865')
+    expect(formatNumber(41852331007.6)).toBe('41,852,331,008')
+  })
+  it('keeps small numbers exact enough', () => expect(formatNumber(12.3456)).toBe('12.346'))
+  it('handles numbers past the safe integer range', () => {
+    expect(formatNumber(1.5e21)).toBe('1,500,000,000,000,000,000,000')
+  })
+  it('shows an en dash for null', () => expect(formatNumber(null)).toBe('–'))
+})
+
+describe('formatRank', () => {
+  it('shows the rank', () => expect(formatRank(12)).toBe('12'))
+  it('shows an en dash for a new coin without rank', () => expect(formatRank(null)).toBe('–'))
+})
+
+describe('changeDirection', () => {
+  it('is up only above zero', () => {
+    expect(changeDirection(0.01)).toBe('up')
+    expect(changeDirection(0)).toBe('down')
+    expect(changeDirection(-3)).toBe('down')
+  })
+  it('is none when unknown', () => expect(changeDirection(null)).toBe('none'))
+})
+
+describe('formatTime', () => {
+  it('shows hours and minutes on a 24-hour clock', () => {
+    const iso = new Date(2026, 10, 23, 14, 5).toISOString()
+    expect(formatTime(iso)).toBe('14:05')
+  })
+  it('shows an en dash for a missing or bad date', () => {
+    expect(formatTime(null)).toBe('–')
+    expect(formatTime('not a date')).toBe('–')
+  })
+})

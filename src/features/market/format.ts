@@ -1,0 +1,67 @@
+// Display rules for market data. A fixed locale keeps prerendered and client HTML identical.
+const LOCALE = 'en-US'
+export const MISSING = '–'
+
+const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
+const number = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 })
+const twoDecimals = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+// Below one dollar, significant digits keep tiny prices readable: 0.00000123, not 0.00.
+const smallPrice = new Intl.NumberFormat(LOCALE, {
+  minimumSignificantDigits: 2,
+  maximumSignificantDigits: 4,
+})
+
+type Numeric = number | null | undefined
+
+function known(value: Numeric): value is number {
+  return typeof value === 'number' && Number.isFinite(value)
+}
+
+export function formatSymbol(symbol: string | null | undefined): string {
+  return symbol ? symbol.toUpperCase() : MISSING
+}
+
+export function formatPrice(value: Numeric): string {
+  if (!known(value)) return MISSING
+  const abs = Math.abs(value)
+  const digits = abs !== 0 && abs < 1 ? smallPrice.format(abs) : twoDecimals.format(abs)
+  return `${value < 0 ? '-' : ''}$${digits}`
+}
+
+export function formatPercent(value: Numeric): string {
+  return known(value) ? `${twoDecimals.format(value)}%` : MISSING
+}
+
+/** `market_cap_change_24h`: always two decimals. */
+export function formatTwoDecimals(value: Numeric): string {
+  return known(value) ? twoDecimals.format(value) : MISSING
+}
+
+/** Volume and market cap. */
+export function formatNumber(value: Numeric): string {
+  if (!known(value)) return MISSING
+  return Math.abs(value) >= 1000 ? integer.format(value) : number.format(value)
+}
+
+export function formatRank(value: Numeric): string {
+  return known(value) ? integer.format(value) : MISSING
+}
+
+export type Direction = 'up' | 'down' | 'none'
+
+/** Up only when the change is above zero, as the product draws it; unknown is neither. */
+export function changeDirection(value: Numeric): Direction {
+  if (!known(value)) return 'none'
+  return value > 0 ? 'up' : 'down'
+}
+
+/** "14:05" in the visitor's own time zone. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return MISSING
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return MISSING
+  return date.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', hour12: false })
+}

@@ -1,0 +1,83 @@
+// Shared by the site and the server (server/market), so this module imports valibot only.
+import * as v from 'valibot'
+
+/** The exact query the site sends to `coins/markets`; the server accepts nothing else. */
+export const MARKETS_PARAMS = {
+  vs_currency: 'usd',
+  order: 'market_cap_desc',
+  per_page: 6,
+  page: 1,
+  sparkline: false,
+  locale: 'en',
+} as const
+
+export type MarketsParams = typeof MARKETS_PARAMS
+
+/** How many trending coins the page promises (the upstream now sends 15). */
+export const TRENDING_LIMIT = 7
+
+// CoinGecko sends null (or leaves out) numbers it does not know, even prices.
+const OptionalNumber = v.nullish(v.number())
+const OptionalString = v.nullish(v.string())
+
+/** One coin of `coins/markets`; unknown fields are dropped. */
+export const MarketCoinSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  symbol: v.string(),
+  name: v.string(),
+  image: OptionalString,
+  current_price: OptionalNumber,
+  market_cap: OptionalNumber,
+  market_cap_rank: OptionalNumber,
+  total_volume: OptionalNumber,
+  price_change_percentage_24h: OptionalNumber,
+  market_cap_change_24h: OptionalNumber,
+  last_updated: OptionalString,
+})
+export type MarketCoin = v.InferOutput<typeof MarketCoinSchema>
+
+/** One coin of `search/trending`, under its `item` key as the upstream sends it. */
+export const TrendingCoinSchema = v.object({
+  item: v.object({
+    id: v.pipe(v.string(), v.nonEmpty()),
+    name: v.string(),
+    symbol: v.string(),
+    market_cap_rank: OptionalNumber,
+    thumb: OptionalString,
+    large: OptionalString,
+    score: OptionalNumber,
+  }),
+})
+export type TrendingCoin = v.InferOutput<typeof TrendingCoinSchema>
+
+/**
+ * A list where one malformed item among good ones is dropped, so the good ones still show.
+ * A list in which no item is valid is an error: that is a changed API, not one bad coin.
+ */
+function listOfValid<S extends v.GenericSchema>(item: S) {
+  return v.pipe(
+    v.array(v.unknown()),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const valid: v.InferOutput<S>[] = []
+      for (const value of dataset.value) {
+        const result = v.safeParse(item, value)
+        if (result.success) valid.push(result.output)
+      }
+      if (dataset.value.length > 0 && valid.length === 0) {
+        addIssue({ message: 'no item of the list has the expected shape' })
+        return NEVER
+      }
+      return valid
+    }),
+  )
+}
+
+export const MarketsResponseSchema = listOfValid(MarketCoinSchema)
+export type MarketsResponse = v.InferOutput<typeof MarketsResponseSchema>
+
+export const TrendingResponseSchema = v.object({ coins: listOfValid(TrendingCoinSchema) })
+export type TrendingResponse = v.InferOutput<typeof TrendingResponseSchema>
+
+/** What our server says about the data it sends (`X-Data-Source`). */
+export const DataSourceSchema = v.picklist(['live', 'cache', 'stale', 'sample'])
+export type DataSource = v.InferOutput<typeof DataSourceSchema>

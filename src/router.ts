@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { RouteError } from '@/components/route-error'
+import { RoutePending } from '@/components/route-pending'
+import { routeTree } from './routeTree.gen'
+
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // TanStack Query owns freshness, so the router always calls loaders and lets Query decide.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

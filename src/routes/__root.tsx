@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { Footer } from '@/components/layout/footer'
+import { NavBar } from '@/components/layout/nav-bar'
+import { NotFound } from '@/components/not-found'
+import '@/styles/global.css'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  head: () => ({
+    meta: [
+      { title: 'Coinvera' },
+      { name: 'description', content: 'Coinvera: cryptocurrency prices and trends, made simple.' },
+    ],
+  }),
+  component: RootLayout,
+  notFoundComponent: NotFound,
+})
+
+function RootLayout() {
+  return (
+    <>
+      <HeadContent />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PriceSection } from '@/features/market/components/price-section'
+import { marketQueries } from '@/features/market/queries'
+
+export const Route = createFileRoute('/crypto')({
+  head: () => ({
+    meta: [
+      { title: "Today's cryptocurrency prices — Coinvera" },
+      {
+        name: 'description',
+        content:
+          'Live prices, 24-hour changes, volume and market cap of the leading cryptocurrencies.',
+      },
+    ],
+  }),
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(marketQueries.markets())
+  },
+  component: CryptoPage,
+})
+
+function CryptoPage() {
+  return <PriceSection headingLevel={1} />
+}

@@ -1,0 +1,40 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AboutSection } from '@/features/home/components/about-section'
+import { AppPromo } from '@/features/home/components/app-promo'
+import { Hero } from '@/features/home/components/hero'
+import { SubscribeBanner } from '@/features/home/components/subscribe-banner'
+import { PriceSection } from '@/features/market/components/price-section'
+import { TrendingSection } from '@/features/market/components/trending-section'
+import { marketQueries } from '@/features/market/queries'
+
+export const Route = createFileRoute('/')({
+  head: () => ({
+    meta: [
+      { title: 'Coinvera — Make better business with cryptocurrency' },
+      {
+        name: 'description',
+        content:
+          "Today's cryptocurrency prices, the coins everyone is searching for, and a simple way to start trading with Coinvera.",
+      },
+    ],
+  }),
+  // Start both requests and return at once: the page renders without waiting for the network.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(marketQueries.markets())
+    void queryClient.prefetchQuery(marketQueries.trending())
+  },
+  component: HomePage,
+})
+
+function HomePage() {
+  return (
+    <>
+      <Hero />
+      <PriceSection />
+      <AboutSection />
+      <AppPromo />
+      <TrendingSection />
+      <SubscribeBanner />
+    </>
+  )
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+
+// `npm run dev:mock` needs MSW's worker script; serving it from node_modules keeps it out of
+// public/ and therefore out of every production build.
+function mswWorker(): Plugin {
+  const file = fileURLToPath(import.meta.resolve('msw/mockServiceWorker.js'))
+  return {
+    name: 'coinvera:msw-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript')
+        res.end(readFileSync(file))
+      })
+    },
+  }
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    // The router plugin must run before React's so it can split route components.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routeFileIgnorePattern: '\\.test\\.',
+    }),
+    react(),
+    mode === 'mock' && mswWorker(),
+  ],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  server: {
+    // In plain `npm run dev` the API comes from the Node server (`npm start`) on port 3000.
+    proxy: mode === 'mock' ? undefined : { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: { outDir: 'dist/client', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
+          setupFiles: ['tests/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+}))
