@@ -1,0 +1,81 @@
+import { Hono } from 'hono'
+import type { Config } from './config'
+import type { AppEnv } from './context'
+import { accountStore } from './db/accounts'
+import type { Db } from './db/client'
+import { apiError, errorResponse, toErrorResponse } from './errors'
+import type { Logger } from './logger'
+import { type Clock, systemClock } from './market/cache'
+import { loadSample, type Sample } from './market/sample'
+import { createMarketCaches, type MarketCaches } from './market/service'
+import type { FetchFn } from './market/upstream'
+import { RateLimiter } from './middleware/rate-limit'
+import { requestLog } from './middleware/request-log'
+import { securityHeaders } from './middleware/security-headers'
+import { authRoutes } from './routes/auth'
+import { healthRoutes } from './routes/health'
+import { marketRoutes } from './routes/market'
+import { siteRoutes } from './routes/site'
+import { SiteFiles } from './site/files'
+
+export type AppDeps = {
+  config: Config
+  db: Db
+  logger: Logger
+  clock?: Clock
+  /** The upstream's fetch; tests point the real client at a fake server instead. */
+  fetch?: FetchFn
+  sample?: Sample
+  site?: SiteFiles
+}
+
+export type App = {
+  app: Hono<AppEnv>
+  caches: MarketCaches
+  site: SiteFiles
+}
+
+export function createApp(deps: AppDeps): App {
+  const { config, db, logger } = deps
+  const clock = deps.clock ?? systemClock
+  const site = deps.site ?? new SiteFiles(config.clientDir)
+  const caches = createMarketCaches({
+    config: config.market,
+    sample: deps.sample ?? loadSample(),
+    clock,
+    logger,
+    fetch: deps.fetch,
+  })
+
+  const app = new Hono<AppEnv>()
+  app.use(requestLog(logger))
+  app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
+
+  app.route(
+    '/api/auth',
+    authRoutes({
+      accounts: accountStore(db),
+      signUpLimiter: new RateLimiter({ limit: config.signupRateLimit, windowMs: 60_000, clock }),
+      clock,
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
+    }),
+  )
+  app.route('/api/market', marketRoutes(caches))
+  app.route('/api/health', healthRoutes({ db, caches }))
+  app.all('/api/*', () => {
+    throw apiError('not_found')
+  })
+  app.route('/', siteRoutes(site))
+
+  app.notFound(() => errorResponse('not_found'))
+  app.onError((error, c) => {
+    const { response, unexpected } = toErrorResponse(error)
+    if (unexpected) {
+      logger.error('request failed', { requestId: c.get('requestId'), error })
+    }
+    return response
+  })
+
+  return { app, caches, site }
+}

@@ -1,0 +1,155 @@
+import * as v from 'valibot'
+import { LOG_LEVELS, type LogLevel } from './logger'
+
+export type Config = {
+  port: number
+  host: string | undefined
+  dataDir: string
+  databaseUrl: string | undefined
+  clientDir: string
+  siteOrigin: string | undefined
+  trustProxy: boolean
+  trustProxyHttps: boolean
+  connectSrc: string[]
+  logLevel: LogLevel
+  signupRateLimit: number
+  shutdownTimeoutMs: number
+  market: {
+    upstreamUrl: string
+    apiKey: string | undefined
+    marketsTtlS: number
+    trendingTtlS: number
+    timeoutMs: number
+    firstWaitMs: number
+  }
+}
+
+function integer(fallback: number, min: number, max: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, `must be a whole number from ${min} to ${max}`),
+      v.transform(Number),
+      v.minValue(min, `must be a whole number from ${min} to ${max}`),
+      v.maxValue(max, `must be a whole number from ${min} to ${max}`),
+    ),
+    String(fallback),
+  )
+}
+
+function flag() {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => value.toLowerCase()),
+      v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+      v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
+    ),
+    'false',
+  )
+}
+
+const HttpUrl = v.pipe(
+  v.string(),
+  v.url('must be an absolute URL'),
+  v.check((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http(s) URL'),
+)
+
+const EnvSchema = v.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: v.optional(v.string()),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL'),
+    ),
+  ),
+  CLIENT_DIR: v.optional(v.string(), 'dist/client'),
+  SITE_URL: v.optional(HttpUrl),
+  TRUST_PROXY: flag(),
+  TRUST_PROXY_HTTPS: flag(),
+  CSP_CONNECT_SRC: v.optional(v.string(), ''),
+  VITE_MARKET_API_URL: v.optional(v.string()),
+  VITE_API_URL: v.optional(v.string()),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
+  SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
+  MARKET_UPSTREAM_URL: v.optional(HttpUrl, 'https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: v.optional(v.string()),
+  MARKETS_TTL_S: integer(60, 1, 86_400),
+  TRENDING_TTL_S: integer(300, 1, 86_400),
+  UPSTREAM_TIMEOUT_MS: integer(8000, 100, 120_000),
+  MARKET_FIRST_WAIT_MS: integer(1500, 0, 120_000),
+})
+
+// Values we never echo back in an error message.
+const SECRET_KEYS = new Set(['DATABASE_URL', 'COINGECKO_API_KEY'])
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Absolute http(s) origins of the given URLs; relative ones are our own origin already. */
+function origins(values: (string | undefined)[]): string[] {
+  const result = new Set<string>()
+  for (const value of values) {
+    if (!value) continue
+    try {
+      const url = new URL(value)
+      if (url.protocol === 'http:' || url.protocol === 'https:') result.add(url.origin)
+    } catch {
+      // A relative URL points at our own origin, which 'self' covers.
+    }
+  }
+  return [...result]
+}
+
+/** Reads the environment once at start; a bad value stops the process with one readable message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable (`PORT=`) means "use the default", as in most container set-ups.
+  const input: Record<string, string> = {}
+  for (const key of Object.keys(EnvSchema.entries)) {
+    const value = env[key]?.trim()
+    if (value) input[key] = value
+  }
+  const result = v.safeParse(EnvSchema, input)
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = v.getDotPath(issue) ?? 'environment'
+      const got = SECRET_KEYS.has(key) ? '' : ` (got ${JSON.stringify(input[key])})`
+      return `  ${key}: ${issue.message}${got}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = result.output
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    clientDir: e.CLIENT_DIR,
+    siteOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
+    trustProxy: e.TRUST_PROXY,
+    trustProxyHttps: e.TRUST_PROXY_HTTPS,
+    connectSrc: origins([
+      ...e.CSP_CONNECT_SRC.split(/\s+/),
+      e.VITE_MARKET_API_URL,
+      e.VITE_API_URL,
+    ]),
+    logLevel: e.LOG_LEVEL,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    market: {
+      upstreamUrl: e.MARKET_UPSTREAM_URL.replace(/\/+$/, ''),
+      apiKey: e.COINGECKO_API_KEY,
+      marketsTtlS: e.MARKETS_TTL_S,
+      trendingTtlS: e.TRENDING_TTL_S,
+      timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      firstWaitMs: e.MARKET_FIRST_WAIT_MS,
+    },
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import type { Logger } from '../logger'
+
+export type Row = Record<string, unknown>
+
+/** What queries need: parameterised statements, and a multi-statement script for migrations. */
+export type Queryable = {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+  exec(sql: string): Promise<void>
+}
+
+/**
+ * One small interface over both engines. `session` pins one connection, for the work that needs
+ * one (an advisory lock, a transaction); plain `query` may use any.
+ */
+export type Db = Queryable & {
+  kind: 'pglite' | 'postgres'
+  session<T>(fn: (connection: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true })
+  const lite = await PGlite.create(dataDir)
+  const connection: Queryable = {
+    query: async <T extends Row>(sql: string, params?: unknown[]) => {
+      const result = await lite.query<T>(sql, params)
+      return { rows: result.rows }
+    },
+    exec: async (sql) => {
+      await lite.exec(sql)
+    },
+  }
+  // PGlite is one connection in this process; a session is that connection, held exclusively so
+  // no other query runs inside someone else's transaction.
+  let queue: Promise<unknown> = Promise.resolve()
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn)
+    queue = run.catch(() => undefined)
+    return run
+  }
+  return {
+    kind: 'pglite',
+    query: (sql, params) => exclusive(() => connection.query(sql, params)),
+    exec: (sql) => exclusive(() => connection.exec(sql)),
+    session: (fn) => exclusive(() => fn(connection)),
+    close: async () => {
+      await queue
+      if (!lite.closed) await lite.close()
+    },
+  }
+}
+
+function openPostgres(url: string, logger: Logger): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', (error) => logger.warn('database connection lost', { error: error.message }))
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <T extends Row>(sql: string, params?: unknown[]) => {
+      const result = await client.query<T>(sql, params)
+      return { rows: result.rows }
+    },
+    exec: async (sql) => {
+      await client.query(sql)
+    },
+  })
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    session: async (fn) => {
+      const client = await pool.connect()
+      try {
+        return await fn(wrap(client))
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+/** PostgreSQL when `DATABASE_URL` is set (several instances share it), else PGlite in `dataDir`. */
+export async function openDb(
+  options: { databaseUrl?: string | undefined; dataDir: string },
+  logger: Logger,
+): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger)
+  return openPglite(options.dataDir)
+}

@@ -1,0 +1,86 @@
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** Every error code the API answers with, and its status. Codes are stable: clients switch on them. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  malformed_json: 400,
+  unsupported_parameters: 400,
+  forbidden_origin: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  email_taken: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<string, ContentfulStatusCode>
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+export type FieldIssue = { field: string; message: string }
+export type ErrorBody = { error: ErrorCode; message: string; issues?: FieldIssue[] }
+
+// What a caller reads when we only know the status (errors thrown by Hono's own middleware).
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  bad_request: 'The request could not be understood.',
+  validation_failed: 'Some fields need attention.',
+  malformed_json: 'The request body is not valid JSON.',
+  unsupported_parameters: 'This endpoint only accepts the parameters the site sends.',
+  forbidden_origin: 'Requests from other sites are not allowed.',
+  not_found: 'There is nothing here.',
+  method_not_allowed: 'This method is not allowed here.',
+  email_taken: 'An account with this email address already exists.',
+  payload_too_large: 'The request body is larger than 16 KiB.',
+  unsupported_media_type: 'Send the body as application/json.',
+  rate_limited: 'Too many requests. Try again later.',
+  internal_error: 'Something went wrong on our side. Try again later.',
+  service_unavailable: 'The service is temporarily unavailable. Try again later.',
+}
+
+type ErrorInit = { message?: string; issues?: FieldIssue[]; headers?: Record<string, string> }
+
+export function errorResponse(code: ErrorCode, init: ErrorInit = {}): Response {
+  const body: ErrorBody = { error: code, message: init.message ?? DEFAULT_MESSAGES[code] }
+  if (init.issues) body.issues = init.issues
+  return new Response(JSON.stringify(body), {
+    status: ERROR_STATUS[code],
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...init.headers },
+  })
+}
+
+/** The error to throw from a handler or middleware; `app.onError` sends its JSON body as is. */
+export function apiError(code: ErrorCode, init: ErrorInit = {}): HTTPException {
+  return new HTTPException(ERROR_STATUS[code], {
+    message: init.message ?? DEFAULT_MESSAGES[code],
+    res: errorResponse(code, init),
+  })
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'bad_request'
+  for (const [code, codeStatus] of Object.entries(ERROR_STATUS)) {
+    if (codeStatus === status) return code as ErrorCode
+  }
+  return status >= 400 && status < 500 ? 'bad_request' : 'internal_error'
+}
+
+/**
+ * Turns anything thrown into a JSON error response. Our own errors keep their body; Hono's get
+ * the default message for their status (their text is not ours to promise); anything else is a 500
+ * whose details stay in the log.
+ */
+export function toErrorResponse(error: unknown): { response: Response; unexpected: boolean } {
+  if (error instanceof HTTPException) {
+    if (error.res) {
+      const { res } = error
+      return {
+        response: new Response(res.body, { status: res.status, headers: res.headers }),
+        unexpected: false,
+      }
+    }
+    return { response: errorResponse(codeForStatus(error.status)), unexpected: error.status >= 500 }
+  }
+  return { response: errorResponse('internal_error'), unexpected: true }
+}

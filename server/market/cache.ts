@@ -1,0 +1,167 @@
+import type { DataSource } from '../../src/features/market/schemas'
+import { UpstreamError, type UpstreamFailure } from './upstream'
+
+export type Clock = { now(): number }
+export const systemClock: Clock = { now: () => Date.now() }
+
+/** What one request gets: the serialized body and what to say about it. */
+export type Served = {
+  body: string
+  source: DataSource
+  updatedAt: Date
+  /** How much longer the data counts as fresh, for shared caches (`s-maxage`). */
+  freshForS: number
+}
+
+export type CacheState = {
+  source: 'upstream' | 'sample'
+  updatedAt: string
+  fresh: boolean
+  lastSuccessAt: string | null
+  lastFailure: { kind: UpstreamFailure; message: string; at: string } | null
+  /** No upstream call before this time (after a failure or a 429). */
+  retryAt: string | null
+  fetching: boolean
+}
+
+export type CacheOptions<T> = {
+  name: string
+  ttlMs: number
+  load: (signal: AbortSignal) => Promise<T>
+  sample: { data: T; updatedAt: Date }
+  clock?: Clock
+  /** How long a request on a cold cache waits for the first answer before getting the sample. */
+  firstWaitMs: number
+  /** How long to leave the upstream alone after a failure other than a 429. */
+  failureBackoffMs?: number
+  onFailure?: (error: UpstreamError) => void
+}
+
+type Entry = { body: string; fetchedAt: number }
+
+/**
+ * One upstream resource kept in memory. Fresh data is served as is; expired data is served at once
+ * while one background refresh runs; concurrent misses share that one request; failures fall back
+ * to the last good data, or to the shipped sample when there has never been any.
+ */
+export class MarketCache<T> {
+  readonly name: string
+  readonly #options: CacheOptions<T>
+  readonly #clock: Clock
+  readonly #sample: Entry
+  readonly #abort = new AbortController()
+  #entry: Entry | null = null
+  #inFlight: Promise<boolean> | null = null
+  #retryAt = 0
+  #lastSuccessAt: number | null = null
+  #lastFailure: CacheState['lastFailure'] = null
+
+  constructor(options: CacheOptions<T>) {
+    this.name = options.name
+    this.#options = options
+    this.#clock = options.clock ?? systemClock
+    this.#sample = {
+      body: JSON.stringify(options.sample.data),
+      fetchedAt: options.sample.updatedAt.getTime(),
+    }
+  }
+
+  get ttlMs(): number {
+    return this.#options.ttlMs
+  }
+
+  async get(): Promise<Served> {
+    const now = this.#clock.now()
+    const entry = this.#entry
+    if (entry && now - entry.fetchedAt < this.#options.ttlMs) return this.#serve(entry, 'cache')
+    if (entry) {
+      void this.refresh()
+      return this.#serve(entry, 'stale')
+    }
+    const pending = this.refresh()
+    if (!pending) return this.#serve(this.#sample, 'sample')
+    const loaded = await this.#within(pending, this.#options.firstWaitMs)
+    // The first fetch keeps running after the budget; its result serves the next visitors.
+    if (loaded && this.#entry) return this.#serve(this.#entry, 'live')
+    return this.#serve(this.#sample, 'sample')
+  }
+
+  /**
+   * Starts one upstream request unless one is running (then shares it) or the upstream asked us to
+   * wait (then returns null). The promise never rejects: it says whether fresh data arrived.
+   */
+  refresh(): Promise<boolean> | null {
+    if (this.#inFlight) return this.#inFlight
+    if (this.#abort.signal.aborted || this.#clock.now() < this.#retryAt) return null
+    const run = this.#options.load(this.#abort.signal).then(
+      (data) => {
+        const now = this.#clock.now()
+        this.#entry = { body: JSON.stringify(data), fetchedAt: now }
+        this.#lastSuccessAt = now
+        this.#retryAt = 0
+        return true
+      },
+      (error: unknown) => {
+        const failure =
+          error instanceof UpstreamError
+            ? error
+            : new UpstreamError('unreachable', error instanceof Error ? error.message : 'failed')
+        const now = this.#clock.now()
+        this.#lastFailure = {
+          kind: failure.kind,
+          message: failure.message,
+          at: new Date(now).toISOString(),
+        }
+        this.#retryAt = now + (failure.retryAfterMs ?? this.#options.failureBackoffMs ?? 15_000)
+        this.#options.onFailure?.(failure)
+        return false
+      },
+    )
+    this.#inFlight = run.finally(() => {
+      this.#inFlight = null
+    })
+    return this.#inFlight
+  }
+
+  state(): CacheState {
+    const now = this.#clock.now()
+    const entry = this.#entry
+    return {
+      source: entry ? 'upstream' : 'sample',
+      updatedAt: new Date((entry ?? this.#sample).fetchedAt).toISOString(),
+      fresh: entry !== null && now - entry.fetchedAt < this.#options.ttlMs,
+      lastSuccessAt: this.#lastSuccessAt === null ? null : new Date(this.#lastSuccessAt).toISOString(),
+      lastFailure: this.#lastFailure,
+      retryAt: this.#retryAt > now ? new Date(this.#retryAt).toISOString() : null,
+      fetching: this.#inFlight !== null,
+    }
+  }
+
+  /** Aborts a running upstream request and refuses new ones (shutdown). */
+  close(): void {
+    this.#abort.abort()
+  }
+
+  #serve(entry: Entry, source: DataSource): Served {
+    const age = this.#clock.now() - entry.fetchedAt
+    const fresh = source === 'live' || source === 'cache'
+    return {
+      body: entry.body,
+      source,
+      updatedAt: new Date(entry.fetchedAt),
+      freshForS: fresh ? Math.max(1, Math.ceil((this.#options.ttlMs - age) / 1000)) : 0,
+    }
+  }
+
+  async #within(pending: Promise<boolean>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined
+    const budget = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms)
+    })
+    try {
+      return await Promise.race([pending, budget])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}

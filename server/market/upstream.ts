@@ -1,0 +1,121 @@
+import * as v from 'valibot'
+import {
+  MARKETS_PARAMS,
+  type MarketsResponse,
+  MarketsResponseSchema,
+  type TrendingResponse,
+  TrendingResponseSchema,
+} from '../../src/features/market/schemas'
+
+export type UpstreamFailure =
+  | 'timeout'
+  | 'unreachable'
+  | 'rate_limited'
+  | 'http_error'
+  | 'invalid_json'
+  | 'invalid_shape'
+
+export class UpstreamError extends Error {
+  readonly kind: UpstreamFailure
+  /** From a 429's `Retry-After`: how long the upstream asked us to stay away. */
+  readonly retryAfterMs: number | null
+
+  constructor(kind: UpstreamFailure, message: string, retryAfterMs: number | null = null) {
+    super(message)
+    this.name = 'UpstreamError'
+    this.kind = kind
+    this.retryAfterMs = retryAfterMs
+  }
+}
+
+export type FetchFn = (input: string, init: RequestInit) => Promise<Response>
+
+export type UpstreamOptions = {
+  baseUrl: string
+  apiKey?: string | undefined
+  timeoutMs: number
+  fetch?: FetchFn
+  now?: () => number
+}
+
+export type Upstream = {
+  markets(signal?: AbortSignal): Promise<MarketsResponse>
+  trending(signal?: AbortSignal): Promise<TrendingResponse>
+}
+
+// Without a Retry-After we still wait a minute; with one we wait at most an hour, whatever it says.
+const DEFAULT_RETRY_AFTER_MS = 60_000
+const MAX_RETRY_AFTER_MS = 3_600_000
+
+export function parseRetryAfter(value: string | null, now: number): number {
+  if (!value) return DEFAULT_RETRY_AFTER_MS
+  const seconds = Number(value)
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now
+  if (Number.isNaN(ms)) return DEFAULT_RETRY_AFTER_MS
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS)
+}
+
+/**
+ * CoinGecko checks that a key matches its host: demo keys go to the public API, pro keys to
+ * pro-api. Any other host (a self-hosted mirror, the tests' fake) gets the demo header.
+ */
+export function apiKeyHeader(baseUrl: string): string {
+  return new URL(baseUrl).hostname === 'pro-api.coingecko.com'
+    ? 'x-cg-pro-api-key'
+    : 'x-cg-demo-api-key'
+}
+
+export function createUpstream(options: UpstreamOptions): Upstream {
+  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
+  const now = options.now ?? Date.now
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (options.apiKey) headers[apiKeyHeader(options.baseUrl)] = options.apiKey
+
+  async function get<S extends v.GenericSchema>(
+    path: string,
+    query: Record<string, string | number | boolean>,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<v.InferOutput<S>> {
+    const url = new URL(`${options.baseUrl}/${path}`)
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value))
+    // The timeout covers the whole exchange, body included.
+    const timeout = AbortSignal.timeout(options.timeoutMs)
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+    let text: string
+    let response: Response
+    try {
+      response = await fetchFn(url.href, { headers, signal: combined, redirect: 'error' })
+      text = await response.text()
+    } catch (error) {
+      if (timeout.aborted) {
+        throw new UpstreamError('timeout', `no answer from ${path} in ${options.timeoutMs} ms`)
+      }
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new UpstreamError('unreachable', `${path}: ${reason}`)
+    }
+    if (response.status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), now())
+      throw new UpstreamError('rate_limited', `${path} answered 429`, retryAfterMs)
+    }
+    if (!response.ok) {
+      throw new UpstreamError('http_error', `${path} answered ${response.status}`)
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      throw new UpstreamError('invalid_json', `${path} did not answer JSON`)
+    }
+    const result = v.safeParse(schema, body)
+    if (!result.success) {
+      throw new UpstreamError('invalid_shape', `${path}: ${v.summarize(result.issues)}`)
+    }
+    return result.output
+  }
+
+  return {
+    markets: (signal) => get('coins/markets', MARKETS_PARAMS, MarketsResponseSchema, signal),
+    trending: (signal) => get('search/trending', {}, TrendingResponseSchema, signal),
+  }
+}

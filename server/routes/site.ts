@@ -1,0 +1,68 @@
+import { type Context, Hono } from 'hono'
+import type { AppEnv } from '../context'
+import { apiError } from '../errors'
+import type { SiteFiles, StaticFile } from '../site/files'
+
+/** The site's pages; every other path is the not-found page. */
+export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin'] as const
+
+// Vite puts content-hashed files under /assets: a changed file gets a new name, so cache forever.
+function cacheControl(file: StaticFile): string {
+  if (file.urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  if (file.type.startsWith('text/html')) return 'no-cache'
+  return 'public, max-age=3600'
+}
+
+/**
+ * A page's HTML: its own prerendered file when the build made one (`crypto/index.html` or
+ * `crypto.html`), else the app shell, which renders any route in the browser.
+ */
+function pageFile(files: SiteFiles, route: string): StaticFile | undefined {
+  if (route === '/') return files.get('/index.html')
+  return (
+    files.get(`${route}/index.html`) ?? files.get(`${route}.html`) ?? files.get('/index.html')
+  )
+}
+
+async function send(c: Context<AppEnv>, files: SiteFiles, file: StaticFile, status: 200 | 404) {
+  const headers = new Headers({
+    'Content-Type': file.type,
+    'Cache-Control': cacheControl(file),
+    ETag: file.etag,
+  })
+  if (file.compressible) headers.set('Vary', 'Accept-Encoding')
+  if (status === 200 && c.req.header('If-None-Match') === file.etag) {
+    return new Response(null, { status: 304, headers })
+  }
+  const { body, encoding } = await files.body(file, c.req.header('Accept-Encoding'))
+  if (encoding !== 'identity') headers.set('Content-Encoding', encoding)
+  headers.set('Content-Length', String(body.length))
+  return new Response(body, { status, headers })
+}
+
+export function siteRoutes(files: SiteFiles) {
+  const site = new Hono<AppEnv>()
+  const routes = new Set<string>(SITE_ROUTES)
+
+  site.get('*', async (c) => {
+    const path = c.req.path
+    const file = files.get(path)
+    if (file) return send(c, files, file, 200)
+    // A missing hashed file is a stale chunk after a deploy: answer fast and small, never with
+    // HTML the browser would try to run as a script.
+    if (path.startsWith('/assets/')) throw apiError('not_found')
+    if (path.length > 1 && path.endsWith('/') && routes.has(path.slice(0, -1))) {
+      return c.redirect(path.slice(0, -1), 301)
+    }
+    const page = routes.has(path) ? pageFile(files, path) : files.get('/404.html')
+    const fallback = page ?? files.get('/index.html')
+    if (!fallback) {
+      throw apiError('service_unavailable', {
+        message: 'The site has not been built yet: run `npm run build`.',
+      })
+    }
+    return send(c, files, fallback, routes.has(path) ? 200 : 404)
+  })
+
+  return site
+}

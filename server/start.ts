@@ -1,0 +1,104 @@
+import type { AddressInfo } from 'node:net'
+import { type ServerType, serve } from '@hono/node-server'
+import { createApp } from './app'
+import type { Config } from './config'
+import { openDb } from './db/client'
+import { migrate } from './db/migrate'
+import { createLogger, type Logger } from './logger'
+import type { Clock } from './market/cache'
+import type { FetchFn } from './market/upstream'
+
+export type RunningServer = {
+  url: string
+  port: number
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  stop(): Promise<void>
+}
+
+export class StartError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'StartError'
+  }
+}
+
+function listen(server: ServerType, config: Config): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const message =
+        error.code === 'EADDRINUSE'
+          ? `Port ${config.port} is already in use: stop the other process or set PORT.`
+          : `Could not listen on port ${config.port}: ${error.message}`
+      reject(new StartError(message, { cause: error }))
+    })
+    server.once('listening', () => resolve(server.address() as AddressInfo))
+  })
+}
+
+function closeServer(server: ServerType, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    // Keep-alive connections that go idle after close() would otherwise hold it open.
+    const idle = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100)
+    const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), timeoutMs)
+    server.close(() => {
+      clearInterval(idle)
+      clearTimeout(force)
+      resolve()
+    })
+  })
+}
+
+/** Database, migrations, app and HTTP server, in that order; used by index.ts and the tests. */
+export async function startServer(
+  config: Config,
+  overrides: { logger?: Logger; clock?: Clock; fetch?: FetchFn } = {},
+): Promise<RunningServer> {
+  const logger = overrides.logger ?? createLogger(config.logLevel)
+  const db = await openDb(config, logger)
+  try {
+    const applied = await migrate(db)
+    if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    throw new StartError(`Database migration failed: ${(error as Error).message}`, { cause: error })
+  }
+
+  const { app, caches, site } = createApp({ config, db, logger, ...overrides })
+  if (site.size === 0) {
+    logger.warn('no built site found; pages answer 503 until `npm run build`', {
+      clientDir: config.clientDir,
+    })
+  }
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
+  let address: AddressInfo
+  try {
+    address = await listen(server, config)
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    throw error
+  }
+  // The first visitor should find data (or the sample) ready, not wait for the upstream.
+  void caches.markets.refresh()
+  void caches.trending.refresh()
+  void site.warm()
+
+  const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`
+  logger.info('listening', { url, database: db.kind, files: site.size })
+
+  let stopping: Promise<void> | null = null
+  return {
+    url,
+    port: address.port,
+    stop() {
+      stopping ??= (async () => {
+        await closeServer(server, config.shutdownTimeoutMs)
+        caches.markets.close()
+        caches.trending.close()
+        await db.close()
+        logger.info('stopped')
+      })()
+      return stopping
+    },
+  }
+}
