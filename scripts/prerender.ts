@@ -1,0 +1,89 @@
+// Renders every route to static HTML after `vite build`, so each page paints before any
+// JavaScript runs; the client then hydrates it (src/main.tsx).
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const CLIENT_DIR = 'dist/client'
+const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
+
+/** Public pages, with their sitemap priority. */
+const PAGES = [
+  { path: '/', priority: '1.0' },
+  { path: '/crypto', priority: '0.9' },
+  { path: '/signup', priority: '0.6' },
+  { path: '/signin', priority: '0.4' },
+  { path: '/contact', priority: '0.5' },
+]
+const NOT_FOUND_PATH = '/__not-found__'
+
+const escapeAttr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/** React emits a page's <title>/<meta>/<link> first; they belong in <head>. */
+function splitHead(html: string): { head: string; body: string } {
+  const match = html.match(/^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/)
+  const head = match?.[0] ?? ''
+  return { head, body: html.slice(head.length) }
+}
+
+function socialTags(head: string, url: string | null): string {
+  const title = head.match(/<title>([^<]*)<\/title>/)?.[1] ?? 'Coinvera'
+  const description = head.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? ''
+  const tags = [
+    '<meta property="og:site_name" content="Coinvera"/>',
+    '<meta property="og:type" content="website"/>',
+    `<meta property="og:title" content="${title}"/>`,
+    `<meta property="og:description" content="${description}"/>`,
+    '<meta name="twitter:card" content="summary"/>',
+    `<meta name="twitter:title" content="${title}"/>`,
+    `<meta name="twitter:description" content="${description}"/>`,
+  ]
+  if (url) {
+    tags.push(`<meta property="og:url" content="${escapeAttr(url)}"/>`)
+    tags.push(`<link rel="canonical" href="${escapeAttr(url)}"/>`)
+  } else {
+    tags.push('<meta name="robots" content="noindex"/>')
+  }
+  return tags.join('')
+}
+
+function page(template: string, html: string, url: string | null): string {
+  const { head, body } = splitHead(html)
+  if (!head.includes('<title>')) throw new Error(`a prerendered page has no <title>: ${url}`)
+  const withHead = template.replace(/<title>[^<]*<\/title>/, head + socialTags(head, url))
+  if (!withHead.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html-->')
+  return withHead.replace('<!--app-html-->', body)
+}
+
+function outputFile(path: string): string {
+  return path === '/' ? join(CLIENT_DIR, 'index.html') : join(CLIENT_DIR, path, 'index.html')
+}
+
+async function write(file: string, content: string) {
+  await mkdir(dirname(file), { recursive: true })
+  await writeFile(file, content)
+}
+
+const template = await readFile(join(CLIENT_DIR, 'index.html'), 'utf8')
+const { render } = (await import(pathToFileURL('dist/prerender/entry-server.js').href)) as {
+  render: (path: string) => Promise<string>
+}
+
+for (const { path } of PAGES) {
+  await write(outputFile(path), page(template, await render(path), SITE_URL + path))
+}
+await write(join(CLIENT_DIR, '404.html'), page(template, await render(NOT_FOUND_PATH), null))
+
+await write(
+  join(CLIENT_DIR, 'robots.txt'),
+  `User-agent: *\nAllow: /\n\nSitemap: ${SITE_URL}/sitemap.xml\n`,
+)
+await write(
+  join(CLIENT_DIR, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PAGES.map(
+    ({ path, priority }) =>
+      `  <url><loc>${SITE_URL}${path}</loc><priority>${priority}</priority></url>`,
+  ).join('\n')}\n</urlset>\n`,
+)
+console.info(`Prerendered ${PAGES.length} pages and 404.html for ${SITE_URL}`)

@@ -1,0 +1,255 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AccountSchema } from '../../src/features/auth/schemas'
+import { openDb } from '../../server/db/client'
+import { createLogger } from '../../server/logger'
+import { freshDataDir, removeDir } from './helpers/pglite'
+import { json, startTestServer, type TestServer } from './helpers/server'
+
+const PASSWORD = 'violet-harbour-lantern-93'
+const ErrorSchema = v.object({ error: v.string(), message: v.string() })
+
+let server: TestServer
+// Every response body of this file, to check that none ever holds the password or its hash.
+const bodies: string[] = []
+
+async function signUp(body: unknown, init: RequestInit = {}) {
+  const response = await fetch(`${server.url}/api/auth`, json(body, init))
+  const text = await response.text()
+  bodies.push(text)
+  return { response, text, body: text ? JSON.parse(text) : null }
+}
+
+async function send(init: RequestInit) {
+  const response = await fetch(`${server.url}/api/auth`, { method: 'POST', ...init })
+  const text = await response.text()
+  bodies.push(text)
+  return { response, body: JSON.parse(text) }
+}
+
+const person = (email: string) => ({ name: 'Ada Lovelace', email, password: PASSWORD })
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.dispose()
+})
+
+describe('POST /api/auth', () => {
+  it('creates an account: 201 with the account, never the password', async () => {
+    const { response, body } = await signUp({
+      name: '  Ada Lovelace ',
+      email: 'ada@example.com',
+      password: PASSWORD,
+      phoneNumber: '+44 (20) 7946-0958',
+      isAdmin: true,
+    })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    const account = v.parse(AccountSchema, body)
+    expect(account).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phoneNumber: '+44 (20) 7946-0958',
+    })
+    expect(Object.keys(body).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'phoneNumber'])
+    expect(new Date(account.createdAt).getTime()).toBe(server.clock.now())
+  })
+
+  it('stores an empty phone number as none', async () => {
+    const { response, body } = await signUp({ ...person('no-phone@example.com'), phoneNumber: '' })
+    expect(response.status).toBe(201)
+    expect(body.phoneNumber).toBeNull()
+  })
+
+  it('400 validation_failed lists each field with its message', async () => {
+    const { response, body } = await signUp({
+      name: ' ',
+      email: 'not-an-email',
+      password: 'password',
+      phoneNumber: '12',
+    })
+    expect(response.status).toBe(400)
+    expect(body).toMatchObject({ error: 'validation_failed', message: expect.any(String) })
+    expect(body.issues.map((issue: { field: string }) => issue.field).sort()).toEqual([
+      'email',
+      'name',
+      'password',
+      'phoneNumber',
+    ])
+  })
+
+  it.each([
+    ['a body that is not an object', []],
+    ['null', null],
+    ['a password too short', { ...person('short@example.com'), password: 'abc' }],
+    ['a password too long', { ...person('long@example.com'), password: 'x'.repeat(129) }],
+    ['a name too long', { ...person('name@example.com'), name: 'n'.repeat(101) }],
+    ['an email too long', person(`${'e'.repeat(250)}@example.com`)],
+    ['fields of the wrong type', { name: 1, email: true, password: {} }],
+  ])('400 validation_failed for %s', async (_, input) => {
+    const { response, body } = await signUp(input)
+    expect(response.status).toBe(400)
+    expect(body.error).toBe('validation_failed')
+  })
+
+  it('409 email_taken for the same email in another case', async () => {
+    expect((await signUp(person('grace@example.com'))).response.status).toBe(201)
+    const { response, body } = await signUp(person('GRACE@Example.COM'))
+    expect(response.status).toBe(409)
+    expect(v.parse(ErrorSchema, body).error).toBe('email_taken')
+  })
+
+  it('400 malformed_json for a body that is not JSON', async () => {
+    const { response, body } = await send({
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name": "Ada", ',
+    })
+    expect(response.status).toBe(400)
+    expect(body.error).toBe('malformed_json')
+  })
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['JSON-like types', 'application/merge-patch+json'],
+  ])('415 for %s', async (_, type) => {
+    const { response, body } = await send({
+      headers: { 'Content-Type': type },
+      body: JSON.stringify(person('type@example.com')),
+    })
+    expect(response.status).toBe(415)
+    expect(body.error).toBe('unsupported_media_type')
+  })
+
+  it('415 without a Content-Type', async () => {
+    const { response, body } = await send({
+      body: new Blob([JSON.stringify(person('none@example.com'))]),
+    })
+    expect(response.status).toBe(415)
+    expect(body.error).toBe('unsupported_media_type')
+  })
+
+  it('accepts application/json with a charset', async () => {
+    const { response } = await send({
+      headers: { 'Content-Type': 'Application/JSON; charset=utf-8' },
+      body: JSON.stringify(person('charset@example.com')),
+    })
+    expect(response.status).toBe(201)
+  })
+
+  it('413 for a body over 16 KiB, declared or streamed', async () => {
+    const big = { ...person('big@example.com'), name: 'x'.repeat(17 * 1024) }
+    const declared = await signUp(big)
+    expect(declared.response.status).toBe(413)
+    expect(declared.body.error).toBe('payload_too_large')
+
+    const text = JSON.stringify(big)
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(text))
+        controller.close()
+      },
+    })
+    const streamed = await send({
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.response.status).toBe(413)
+  })
+
+  it('403 forbidden_origin for another site, allowed for our own', async () => {
+    for (const origin of ['https://evil.example', 'null', `${server.url}.evil.example`]) {
+      const { response, body } = await signUp(person('csrf@example.com'), {
+        headers: { Origin: origin },
+      })
+      expect(response.status, origin).toBe(403)
+      expect(body.error).toBe('forbidden_origin')
+    }
+    const own = await signUp(person('own-origin@example.com'), { headers: { Origin: server.url } })
+    expect(own.response.status).toBe(201)
+  })
+
+  it('405 for another method', async () => {
+    const response = await fetch(`${server.url}/api/auth`)
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('POST')
+    expect((await response.json()).error).toBe('method_not_allowed')
+  })
+
+  it('50 concurrent sign-ups with one email: exactly one 201, the rest 409', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        signUp(person(i % 2 ? 'race@example.com' : 'RACE@example.com')),
+      ),
+    )
+    const statuses = results.map((r) => r.response.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49)
+  })
+
+  it('never shows the password, its hash or an email in a response or a log line', async () => {
+    expect(bodies.length).toBeGreaterThan(60)
+    const texts = [...bodies, ...server.rawLogs].join('\n')
+    expect(texts.includes(PASSWORD), 'password').toBe(false)
+    expect(texts.includes('$argon2'), 'hash').toBe(false)
+    expect(server.rawLogs.join('\n').includes('@example.com'), 'email in logs').toBe(false)
+  })
+})
+
+describe('sign-up rate limit', () => {
+  let limited: TestServer
+  beforeAll(async () => {
+    limited = await startTestServer({ SIGNUP_RATE_LIMIT: '3' })
+  })
+  afterAll(async () => {
+    await limited?.dispose()
+  })
+
+  it('429 with Retry-After past the limit per minute, open again once the minute has passed', async () => {
+    const post = (i: number) =>
+      fetch(`${limited.url}/api/auth`, json(person(`limit-${i}@example.com`)))
+    for (let i = 0; i < 3; i++) expect((await post(i)).status).toBe(201)
+    const refused = await post(3)
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).error).toBe('rate_limited')
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+
+    limited.clock.advance(retryAfter * 1000)
+    expect((await post(4)).status).toBe(201)
+  })
+})
+
+describe('storage', () => {
+  it('keeps accounts across a stop and a restart', async () => {
+    const dataDir = await freshDataDir()
+    try {
+      const first = await startTestServer({}, { dataDir })
+      const created = await fetch(`${first.url}/api/auth`, json(person('kept@example.com')))
+      expect(created.status).toBe(201)
+      await first.stop()
+
+      // Only argon2id at OWASP's parameters is stored, never the password itself.
+      const db = await openDb({ dataDir, databaseUrl: undefined }, createLogger('silent'))
+      const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM accounts')
+      await db.close()
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+      expect(rows[0]?.password_hash).not.toContain(PASSWORD)
+
+      const second = await startTestServer({}, { dataDir })
+      try {
+        const again = await fetch(`${second.url}/api/auth`, json(person('KEPT@example.com')))
+        expect(again.status).toBe(409)
+      } finally {
+        await second.stop()
+      }
+    } finally {
+      removeDir(dataDir)
+    }
+  })
+})
