@@ -2,15 +2,13 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { marketQueries } from '@/features/market/queries'
 import { createQueryClient, DAY_MS } from '@/lib/query-client'
 import { createAppRouter } from './router'
 
 // Dev-only: `import.meta.env.DEV` is false in production builds, so the bundler drops this chunk.
-const Devtools = import.meta.env.DEV
-  ? lazy(() => import('@/components/devtools').then((m) => ({ default: m.Devtools })))
-  : () => null
+const Devtools = lazy(() => import('@/components/devtools').then((m) => ({ default: m.Devtools })))
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
@@ -26,6 +24,33 @@ function browserStorage(): Storage | undefined {
 const persister = createSyncStoragePersister({ storage: browserStorage(), key: 'coinvera-cache' })
 const marketKey = marketQueries.all()[0]
 
+const app = (
+  <StrictMode>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister,
+        maxAge: DAY_MS,
+        // A new release may change the data's shape: start from an empty cache.
+        buster: __APP_VERSION__,
+        // Only market data is worth keeping; restoring happens after hydration, so the first
+        // render matches the prerendered skeletons.
+        dehydrateOptions: {
+          shouldDehydrateQuery: (query) =>
+            query.queryKey[0] === marketKey && query.state.status === 'success',
+        },
+      }}
+    >
+      <RouterProvider router={router} />
+      {import.meta.env.DEV ? (
+        <Suspense>
+          <Devtools router={router} />
+        </Suspense>
+      ) : null}
+    </PersistQueryClientProvider>
+  </StrictMode>
+)
+
 async function start() {
   if (import.meta.env.MODE === 'mock') {
     const { worker } = await import('../mocks/browser')
@@ -34,28 +59,15 @@ async function start() {
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
 
-  createRoot(container).render(
-    <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: DAY_MS,
-          // A new release may change the data's shape: start from an empty cache.
-          buster: __APP_VERSION__,
-          dehydrateOptions: {
-            shouldDehydrateQuery: (query) =>
-              query.queryKey[0] === marketKey && query.state.status === 'success',
-          },
-        }}
-      >
-        <RouterProvider router={router} />
-        <Suspense>
-          <Devtools router={router} />
-        </Suspense>
-      </PersistQueryClientProvider>
-    </StrictMode>,
-  )
+  if (container.firstElementChild) {
+    // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, which
+    // means the router's SSR layout (no outer Suspense) and this page's code loaded first.
+    router.ssr = { manifest: undefined }
+    await router.load()
+    hydrateRoot(container, app)
+  } else {
+    createRoot(container).render(app)
+  }
 }
 
 void start()

@@ -4,7 +4,10 @@ import { RouteError } from '@/components/route-error'
 import { RoutePending } from '@/components/route-pending'
 import { routeTree } from './routeTree.gen'
 
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  { history, prerender = false }: { history?: RouterHistory; prerender?: boolean } = {},
+) {
   return createRouter({
     routeTree,
     history,
@@ -14,7 +17,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: RoutePending,
     defaultErrorComponent: RouteError,
-    scrollRestoration: true,
+    // When prerendering, restoration would add an inline script, which our CSP refuses.
+    scrollRestoration: !prerender,
   })
 }
 

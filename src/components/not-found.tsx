@@ -3,10 +3,16 @@ import { Link } from '@tanstack/react-router'
 export function NotFound() {
   return (
     <section className="page not-found">
-      <title>Page not found — Coinvera</title>
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
       <h1>Page not found</h1>
-      <p>We could not find the page you asked for.</p>
-      <Link to="/">Back to the home page</Link>
+      <p className="not-found__text">
+        This page has drifted off the chart. The link may be old, or the address mistyped.
+      </p>
+      <Link to="/" className="button button--primary">
+        Back to the home page
+      </Link>
     </section>
   )
 }

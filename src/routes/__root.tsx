@@ -6,11 +6,20 @@ import { NotFound } from '@/components/not-found'
 import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  head: () => ({
-    meta: [
-      { title: 'Coinvera' },
-      { name: 'description', content: 'Coinvera: cryptocurrency prices and trends, made simple.' },
-    ],
+  // Pages override these; an unknown path has no page of its own, so its head is decided here.
+  head: ({ match }) => ({
+    meta: match._notFound
+      ? [
+          { title: 'Page not found — Coinvera' },
+          { name: 'description', content: 'This page does not exist on Coinvera.' },
+        ]
+      : [
+          { title: 'Coinvera' },
+          {
+            name: 'description',
+            content: 'Coinvera: cryptocurrency prices and trends, made simple.',
+          },
+        ],
   }),
   component: RootLayout,
   notFoundComponent: NotFound,

@@ -14,9 +14,11 @@ export const Route = createFileRoute('/contact')({
 function ContactPage() {
   return (
     <section className="page contact-page">
-      <h1>Hello World</h1>
-      <h2>Hello World</h2>
-      <h3>Hello World</h3>
+      <div className="contact-page__card">
+        <h1 className="contact-page__h1">Hello World</h1>
+        <h2 className="contact-page__h2">Hello World</h2>
+        <h3 className="contact-page__h3">Hello World</h3>
+      </div>
     </section>
   )
 }

@@ -19,9 +19,14 @@ describe('routes', () => {
     )
     await renderApp('/')
     expect(
-      await screen.findByRole('heading', { level: 1, name: /better business with cryptocurrency/i }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: /better business with cryptocurrency/i,
+      }),
     ).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: /top 7 trending search coins/i })).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { name: /top 7 trending search coins/i }),
+    ).toBeInTheDocument()
   })
 
   it('shows the prices once they arrive', async () => {
@@ -44,7 +49,9 @@ describe('routes', () => {
 
   it('shows a not-found page for an unknown path', async () => {
     await renderApp('/no-such-page')
-    expect(await screen.findByRole('heading', { level: 1, name: /page not found/i })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /page not found/i }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
   })
 })

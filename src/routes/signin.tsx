@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
 
 export const Route = createFileRoute('/signin')({
@@ -13,9 +14,8 @@ export const Route = createFileRoute('/signin')({
 
 function SignInPage() {
   return (
-    <section className="page auth-page">
-      <h1>Sign in</h1>
+    <AuthLayout title="Sign in" intro="Welcome back. Sign in to follow your coins.">
       <SignInForm />
-    </section>
+    </AuthLayout>
   )
 }

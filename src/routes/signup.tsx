@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { SignUpForm } from '@/features/auth/components/sign-up-form'
 
 export const Route = createFileRoute('/signup')({
@@ -13,9 +14,8 @@ export const Route = createFileRoute('/signup')({
 
 function SignUpPage() {
   return (
-    <section className="page auth-page">
-      <h1>Create your account</h1>
+    <AuthLayout title="Create your account" intro="It takes a minute. No card needed.">
       <SignUpForm />
-    </section>
+    </AuthLayout>
   )
 }

@@ -16,7 +16,13 @@ describe('postSignUp', () => {
           body: await request.json(),
         }
         return HttpResponse.json(
-          { id: 'a1', name: 'Ada', email: 'ada@example.com', phoneNumber: '+44 20 7946 0958', createdAt: '2026-11-23T10:00:00.000Z' },
+          {
+            id: 'a1',
+            name: 'Ada',
+            email: 'ada@example.com',
+            phoneNumber: '+44 20 7946 0958',
+            createdAt: '2026-11-23T10:00:00.000Z',
+          },
           { status: 201 },
         )
       }),
@@ -53,13 +59,21 @@ describe('postSignUp', () => {
     server.use(
       http.post('*/api/auth', () =>
         HttpResponse.json(
-          { error: 'validation_failed', message: 'Check the form.', issues: [{ field: 'email', message: 'Bad email.' }] },
+          {
+            error: 'validation_failed',
+            message: 'Check the form.',
+            issues: [{ field: 'email', message: 'Bad email.' }],
+          },
           { status: 400 },
         ),
       ),
     )
     await expect(
       postSignUp({ name: 'A', email: 'a@b.co', password: 'long enough pass' }),
-    ).rejects.toMatchObject({ status: 400, code: 'validation_failed', issues: [{ field: 'email', message: 'Bad email.' }] })
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      issues: [{ field: 'email', message: 'Bad email.' }],
+    })
   })
 })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   changeDirection,
+  dataNote,
+  directionLabel,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -9,6 +11,7 @@ import {
   formatTime,
   formatTwoDecimals,
   MISSING,
+  monogram,
 } from './format'
 
 describe('formatSymbol', () => {
@@ -98,5 +101,41 @@ describe('formatTime', () => {
   it('shows an en dash for a missing or bad date', () => {
     expect(formatTime(null)).toBe('–')
     expect(formatTime('not a date')).toBe('–')
+  })
+})
+
+describe('directionLabel', () => {
+  it('names the direction in words', () => {
+    expect(directionLabel('up')).toBe('up')
+    expect(directionLabel('down')).toBe('down')
+    expect(directionLabel('none')).toBe('')
+  })
+})
+
+describe('monogram', () => {
+  it('uses up to four letters of the upper-case symbol', () => {
+    expect(monogram('btc')).toBe('BTC')
+    expect(monogram('VIRTUAL')).toBe('VIRT')
+  })
+  it('falls back to a question mark without a symbol', () => expect(monogram('')).toBe('?'))
+})
+
+describe('dataNote', () => {
+  it('says nothing for live, cached or upstream data', () => {
+    expect(dataNote({ source: 'live', updatedAt: null })).toBeNull()
+    expect(dataNote({ source: 'cache', updatedAt: '2026-11-23T14:05:00Z' })).toBeNull()
+    expect(dataNote({ source: null, updatedAt: null })).toBeNull()
+  })
+  it('gives the time of stale data', () => {
+    const iso = new Date(2026, 10, 23, 14, 5).toISOString()
+    expect(dataNote({ source: 'stale', updatedAt: iso })).toBe('Prices as of 14:05')
+  })
+  it('still warns about stale data without a time', () => {
+    expect(dataNote({ source: 'stale', updatedAt: null })).toBe('Prices may be out of date')
+  })
+  it('says when the data is a sample', () => {
+    expect(dataNote({ source: 'sample', updatedAt: null })).toBe(
+      'Live prices are unavailable; showing sample data',
+    )
   })
 })

@@ -1,3 +1,5 @@
+import type { DataSource } from './schemas'
+
 // Display rules for market data. A fixed locale keeps prerendered and client HTML identical.
 const LOCALE = 'en-US'
 export const MISSING = '–'
@@ -64,4 +66,29 @@ export function formatTime(iso: string | null | undefined): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return MISSING
   return date.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', hour12: false })
+}
+
+/** Accessible words for a direction, so colour and arrow are never the only cue. */
+export function directionLabel(direction: Direction): string {
+  return direction === 'up' ? 'up' : direction === 'down' ? 'down' : ''
+}
+
+/** Two letters to four of the symbol, for the monogram shown when a coin image fails. */
+export function monogram(symbol: string | null | undefined): string {
+  const text = formatSymbol(symbol)
+  return text === MISSING ? '?' : text.slice(0, 4)
+}
+
+/**
+ * The line under a list when our server did not send live data, or null when it did
+ * (CoinGecko itself sends no source, which counts as live).
+ */
+export function dataNote(meta: {
+  source: DataSource | null
+  updatedAt: string | null
+}): string | null {
+  if (meta.source === 'sample') return 'Live prices are unavailable; showing sample data'
+  if (meta.source !== 'stale') return null
+  const time = formatTime(meta.updatedAt)
+  return time === MISSING ? 'Prices may be out of date' : `Prices as of ${time}`
 }

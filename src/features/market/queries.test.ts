@@ -28,7 +28,9 @@ describe('fetchMarkets', () => {
       }),
     )
     await fetchMarkets(MARKETS_PARAMS)
-    expect(url?.origin + (url?.pathname ?? '')).toBe('http://localhost:3000/api/market/coins/markets')
+    expect(url?.origin + (url?.pathname ?? '')).toBe(
+      'http://localhost:3000/api/market/coins/markets',
+    )
     expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({
       vs_currency: 'usd',
       order: 'market_cap_desc',
@@ -58,9 +60,17 @@ describe('fetchMarkets', () => {
   })
 
   it.each([
-    ['an HTML page', () => new HttpResponse('<!doctype html><p>hi</p>', { headers: { 'Content-Type': 'text/html' } })],
+    [
+      'an HTML page',
+      () =>
+        new HttpResponse('<!doctype html><p>hi</p>', { headers: { 'Content-Type': 'text/html' } }),
+    ],
     ['an object instead of an array', () => HttpResponse.json({ coins: [] })],
-    ['truncated JSON', () => new HttpResponse('[{"id":"bitcoin",', { headers: { 'Content-Type': 'application/json' } })],
+    [
+      'truncated JSON',
+      () =>
+        new HttpResponse('[{"id":"bitcoin",', { headers: { 'Content-Type': 'application/json' } }),
+    ],
   ])('turns %s into an invalid_response error', async (_label, resolver) => {
     server.use(http.get('*/coins/markets', resolver))
     await expect(fetchMarkets(MARKETS_PARAMS)).rejects.toMatchObject({

@@ -76,7 +76,9 @@ describe('TrendingResponseSchema', () => {
 
   it('accepts a new coin without a market-cap rank', () => {
     const { coins } = v.parse(TrendingResponseSchema, searchTrending)
-    expect(coins.find((coin) => coin.item.id === 'brand-new-token')?.item.market_cap_rank).toBeNull()
+    expect(
+      coins.find((coin) => coin.item.id === 'brand-new-token')?.item.market_cap_rank,
+    ).toBeNull()
   })
 
   it('ignores the formatted strings in data', () => {

@@ -1,35 +1,208 @@
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { ApiError } from '@/lib/http'
 import { useSignUp } from '../mutations'
+import { type FieldErrors, fieldIssues, type SignUpData, SignUpSchema } from '../schemas'
+import { Field } from './field'
+
+type Values = { name: string; email: string; password: string; phoneNumber: string }
+type FieldName = keyof Values
+
+const FIELDS: FieldName[] = ['name', 'email', 'password', 'phoneNumber']
+const EMPTY: Values = { name: '', email: '', password: '', phoneNumber: '' }
+
+function isField(field: string): field is FieldName {
+  return (FIELDS as string[]).includes(field)
+}
+
+/** The shared schema decides: the same rules run here and on the server. */
+function validate(values: Values): { data: SignUpData | null; errors: FieldErrors } {
+  const result = v.safeParse(SignUpSchema, values)
+  if (result.success) return { data: result.output, errors: {} }
+  const errors: FieldErrors = {}
+  for (const { field, message } of fieldIssues(result.issues)) {
+    if (isField(field)) errors[field] = message
+  }
+  return { data: null, errors }
+}
+
+type FormProblem = { message: string; retry: boolean }
+
+/** What the visitor reads for a failed request; field problems go next to their fields. */
+function describeFailure(failure: Error): { errors: FieldErrors; problem: FormProblem | null } {
+  const error =
+    failure instanceof ApiError
+      ? failure
+      : new ApiError({ status: 0, code: 'unexpected', message: failure.message })
+  if (error.code === 'email_taken' || error.status === 409) {
+    return { errors: { email: 'An account with this email already exists.' }, problem: null }
+  }
+  if (error.status === 400 && error.issues.length > 0) {
+    const errors: FieldErrors = {}
+    const other: string[] = []
+    for (const { field, message } of error.issues) {
+      if (isField(field)) errors[field] = message
+      else other.push(message)
+    }
+    return {
+      errors,
+      problem: other.length > 0 ? { message: other.join(' '), retry: false } : null,
+    }
+  }
+  if (error.status === 429) {
+    const minutes = error.retryAfterMs ? Math.ceil(error.retryAfterMs / 60_000) : null
+    return {
+      errors: {},
+      problem: {
+        message: `Too many attempts. Please try again${minutes ? ` in ${minutes} minute${minutes > 1 ? 's' : ''}` : ' later'}.`,
+        retry: false,
+      },
+    }
+  }
+  if (error.code === 'network_error' || error.code === 'timeout' || error.status >= 500) {
+    return {
+      errors: {},
+      problem: {
+        message:
+          error.code === 'network_error' || error.code === 'timeout'
+            ? "We couldn't reach Coinvera. Check your connection, then try again; your details are still here."
+            : 'Something went wrong on our side. Please try again in a moment.',
+        retry: true,
+      },
+    }
+  }
+  return {
+    errors: {},
+    problem: { message: 'Something went wrong. Please try again.', retry: true },
+  }
+}
 
 export function SignUpForm() {
   const signUp = useSignUp()
+  const formRef = useRef<HTMLFormElement>(null)
+  const successRef = useRef<HTMLDivElement>(null)
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [problem, setProblem] = useState<FormProblem | null>(null)
+
+  const account = signUp.data
+  useEffect(() => {
+    if (account) successRef.current?.focus()
+  }, [account])
+
+  function focusFirstInvalid(found: FieldErrors) {
+    const first = FIELDS.find((field) => found[field])
+    const element = first ? formRef.current?.elements.namedItem(first) : null
+    if (element instanceof HTMLInputElement) element.focus()
+  }
+
+  function update(field: FieldName, value: string) {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    // Once a field shows an error, re-check it as the visitor types so it clears when fixed.
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validate(next).errors[field] }))
+  }
+
+  function check(field: FieldName) {
+    setErrors((prev) => ({ ...prev, [field]: validate(values).errors[field] }))
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (signUp.isPending) return
+    const { data, errors: found } = validate(values)
+    setErrors(found)
+    setProblem(null)
+    if (!data) {
+      focusFirstInvalid(found)
+      return
+    }
+    signUp.mutate(data, {
+      onError: (error) => {
+        const failure = describeFailure(error)
+        setErrors(failure.errors)
+        setProblem(failure.problem)
+        focusFirstInvalid(failure.errors)
+      },
+    })
+  }
+
+  if (account) {
+    return (
+      <div ref={successRef} className="form-success" role="status" tabIndex={-1}>
+        <h2 className="form-success__title">Welcome to Coinvera, {account.name}!</h2>
+        <p>
+          Your account for <strong>{account.email}</strong> is ready.
+        </p>
+        <Link to="/" className="button button--primary">
+          Go to the home page
+        </Link>
+      </div>
+    )
+  }
+
+  const fieldProps = (field: FieldName) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { currentTarget: HTMLInputElement }) =>
+      update(field, event.currentTarget.value),
+    onBlur: () => check(field),
+  })
 
   return (
     <form
+      ref={formRef}
       className="form"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        const data = new FormData(event.currentTarget)
-        signUp.mutate({
-          name: String(data.get('name') ?? ''),
-          email: String(data.get('email') ?? ''),
-          password: String(data.get('password') ?? ''),
-          phoneNumber: String(data.get('phoneNumber') ?? '') || undefined,
-        })
-      }}
+      aria-busy={signUp.isPending}
+      aria-label="Sign up"
+      onSubmit={submit}
     >
-      <label htmlFor="signup-name">Name</label>
-      <input id="signup-name" name="name" autoComplete="name" />
-      <label htmlFor="signup-email">Email</label>
-      <input id="signup-email" name="email" type="email" autoComplete="email" />
-      <label htmlFor="signup-password">Password</label>
-      <input id="signup-password" name="password" type="password" autoComplete="new-password" />
-      <label htmlFor="signup-phone">Phone Number</label>
-      <input id="signup-phone" name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" />
-      <button type="submit" disabled={signUp.isPending}>
+      {problem ? (
+        <div className="form-problem" role="alert">
+          <p>{problem.message}</p>
+          {problem.retry ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => formRef.current?.requestSubmit()}
+            >
+              Try again
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <Field label="Name" autoComplete="name" {...fieldProps('name')} />
+      <Field label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters. A passphrase is easiest to remember."
+        {...fieldProps('password')}
+      />
+      <Field
+        label="Phone Number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="Optional. Include your country code, like +44."
+        {...fieldProps('phoneNumber')}
+      />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={signUp.isPending}
+      >
         {signUp.isPending ? 'Submitting…' : 'Submit'}
       </button>
-      {signUp.isSuccess ? <p role="status">Your account is ready.</p> : null}
+      <p className="form__links">
+        Already have an account? <Link to="/signin">Sign in</Link>
+        <span aria-hidden="true"> · </span>
+        <Link to="/">Back to home</Link>
+      </p>
     </form>
   )
 }

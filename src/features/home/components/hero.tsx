@@ -3,9 +3,31 @@ import { Link } from '@tanstack/react-router'
 export function Hero() {
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <h1 id="hero-title">Make better business with cryptocurrency</h1>
-      <p>Buy, sell and follow the leading coins on one simple, secure platform.</p>
-      <Link to="/signup">Get Started</Link>
+      <div className="hero__inner">
+        <div className="hero__copy">
+          <p className="eyebrow">Buy, sell and track 100+ cryptocurrencies</p>
+          <h1 id="hero-title" className="hero__title">
+            Make better business with <span className="text-gradient">cryptocurrency</span>
+          </h1>
+          <p className="hero__lead">
+            Coinvera brings live prices, trending coins and a secure way to trade together on one
+            simple platform, built for beginners and businesses alike.
+          </p>
+          <div className="hero__actions">
+            <Link to="/signup" className="button button--primary button--large">
+              Get Started
+            </Link>
+          </div>
+        </div>
+        <img
+          className="hero__art"
+          src="/images/hero.svg"
+          alt="Illustration: coins orbiting a rising price chart"
+          width={560}
+          height={480}
+          fetchPriority="high"
+        />
+      </div>
     </section>
   )
 }

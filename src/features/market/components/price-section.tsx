@@ -1,29 +1,51 @@
 import { useQuery } from '@tanstack/react-query'
+import { useFadeIn } from '@/components/fade-in'
 import { marketQueries } from '../queries'
+import { Attribution, DataNote } from './data-note'
+import { LoadError } from './load-error'
 import { MarketTable } from './market-table'
 
 export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
-  const { data, isPending, isError, refetch } = useQuery(marketQueries.markets())
+  const { data, isError, isFetching, refetch } = useQuery(marketQueries.markets())
+  const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
 
   return (
-    <section className="prices" aria-labelledby="prices-title">
-      <Heading id="prices-title">Today's Cryptocurrency Prices</Heading>
-      {data ? (
-        <MarketTable coins={data.coins} />
-      ) : isPending ? (
-        <p role="status">Loading prices…</p>
-      ) : isError ? (
-        <div role="alert">
-          <p>We could not load prices right now.</p>
-          <button type="button" onClick={() => void refetch()}>
-            Retry
-          </button>
+    <section ref={ref} id="prices" className="section prices" aria-labelledby="prices-title">
+      <div className="section__header section__header--row">
+        <div>
+          <p className="eyebrow">Market</p>
+          <Heading id="prices-title" className="section__title">
+            Today's Cryptocurrency Prices
+          </Heading>
         </div>
-      ) : null}
-      <p className="attribution">
-        Data provided by <a href="https://www.coingecko.com">CoinGecko</a>
-      </p>
+        <p className="prices__subtitle">The six largest coins by market cap, in US dollars.</p>
+      </div>
+      <div className="card prices__card">
+        {!data && isError ? (
+          <LoadError
+            className="prices__error"
+            message="We couldn't load prices right now. Check your connection and try again."
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+          />
+        ) : (
+          // A region with its own tab stop, so keyboard users can scroll a table wider than a phone.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
+          <section className="table-scroll" aria-label="Price table" tabIndex={0}>
+            <MarketTable coins={data?.coins} />
+            {data ? null : (
+              <p className="visually-hidden" role="status">
+                Loading prices…
+              </p>
+            )}
+          </section>
+        )}
+      </div>
+      <div className="prices__footer">
+        <DataNote meta={data?.meta} />
+        <Attribution />
+      </div>
     </section>
   )
 }

@@ -1,36 +1,71 @@
 import { useQuery } from '@tanstack/react-query'
-import { formatRank, formatSymbol } from '../format'
+import { TRENDING_LIMIT } from '../schemas'
+import { formatRank, formatSymbol, MISSING } from '../format'
 import { marketQueries } from '../queries'
+import { CoinImage } from './coin-image'
+import { Attribution, DataNote } from './data-note'
+import { LoadError } from './load-error'
+
+const IMAGE_SIZE = 56
 
 export function TrendingSection() {
-  const { data, isError, refetch } = useQuery(marketQueries.trending())
+  const { data, isError, isFetching, refetch } = useQuery(marketQueries.trending())
 
   return (
-    <section className="trending" aria-labelledby="trending-title">
-      <h2 id="trending-title">Top 7 Trending Search Coins</h2>
+    <section className="section trending" aria-labelledby="trending-title">
+      <div className="section__header">
+        <p className="eyebrow">Trending</p>
+        <h2 id="trending-title" className="section__title">
+          Top 7 Trending Search Coins
+        </h2>
+      </div>
       {data ? (
-        <ol className="trending-list">
+        <ol className="trending__list">
           {data.coins.map((coin) => (
-            <li key={coin.id}>
-              <span className="coin-name">{coin.name}</span>{' '}
-              <span className="coin-symbol">{formatSymbol(coin.symbol)}</span>{' '}
-              <span className="coin-rank">Rank {formatRank(coin.market_cap_rank)}</span>
+            <li key={coin.id} className="trending__card">
+              <CoinImage src={coin.large} symbol={coin.symbol} size={IMAGE_SIZE} />
+              <h3 className="trending__name">{coin.name}</h3>
+              <p className="trending__symbol">{formatSymbol(coin.symbol)}</p>
+              <p className="trending__rank">
+                <span className="trending__rank-label">Market cap rank</span>{' '}
+                <span className="trending__rank-value">{rankLabel(coin.market_cap_rank)}</span>
+              </p>
             </li>
           ))}
         </ol>
       ) : isError ? (
-        <div role="alert">
-          <p>We could not load trending coins right now.</p>
-          <button type="button" onClick={() => void refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadError
+          className="trending__error"
+          message="We couldn't load trending coins right now."
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
       ) : (
-        <p role="status">Loading trending coins…</p>
+        <>
+          <ol className="trending__list" aria-hidden="true">
+            {Array.from({ length: TRENDING_LIMIT }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <li key={index} className="trending__card trending__card--skeleton">
+                <span className="skeleton skeleton--circle skeleton--large" />
+                <span className="skeleton skeleton--text" />
+                <span className="skeleton skeleton--text skeleton--short" />
+              </li>
+            ))}
+          </ol>
+          <p className="visually-hidden" role="status">
+            Loading trending coins…
+          </p>
+        </>
       )}
-      <p className="attribution">
-        Data provided by <a href="https://www.coingecko.com">CoinGecko</a>
-      </p>
+      <div className="trending__footer">
+        <DataNote meta={data?.meta} />
+        <Attribution />
+      </div>
     </section>
   )
+}
+
+function rankLabel(rank: number | null | undefined): string {
+  const text = formatRank(rank)
+  return text === MISSING ? text : `#${text}`
 }

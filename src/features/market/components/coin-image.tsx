@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react'
+import { monogram } from '../format'
+
+/**
+ * A coin's logo at a fixed size, lazy-loaded. When it cannot load (blocked host, 404, no URL), a
+ * monogram circle with the symbol takes its place at the same size, so nothing shifts. Decorative:
+ * the coin's name is always written beside it.
+ */
+export function CoinImage({
+  src,
+  symbol,
+  size,
+}: {
+  src: string | null | undefined
+  symbol: string
+  size: number
+}) {
+  const [failed, setFailed] = useState(false)
+  const ref = useRef<HTMLImageElement>(null)
+
+  // An image can fail before React hydrates and attaches onError: check once it is in the DOM.
+  useEffect(() => {
+    const image = ref.current
+    if (image?.complete && image.naturalWidth === 0) setFailed(true)
+  }, [])
+
+  if (!src || failed) {
+    return (
+      <span
+        className="coin-monogram"
+        style={{ width: size, height: size, fontSize: monogramFontSize(symbol, size) }}
+        aria-hidden="true"
+        data-testid="coin-monogram"
+      >
+        {monogram(symbol)}
+      </span>
+    )
+  }
+  return (
+    <img
+      ref={ref}
+      className="coin-image"
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  )
+}
+
+function monogramFontSize(symbol: string, size: number): number {
+  const letters = Math.max(monogram(symbol).length, 2)
+  return Math.round(Math.min(size * 0.42, (size * 1.05) / letters))
+}
