@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
-import { createApp } from './app'
+import { type AppDeps, createApp } from './app'
 import type { Config } from './config'
-import { openDb } from './db/client'
+import { type Db, openDb } from './db/client'
 import { migrate } from './db/migrate'
 import { createLogger, type Logger } from './logger'
 import type { Clock } from './market/cache'
@@ -48,35 +48,19 @@ function closeServer(server: ServerType, timeoutMs: number): Promise<void> {
   })
 }
 
-/** Database, migrations, app and HTTP server, in that order; used by index.ts and the tests. */
-export async function startServer(
-  config: Config,
-  overrides: { logger?: Logger; clock?: Clock; fetch?: FetchFn } = {},
+/** The app on its HTTP server, over an open database; stopping leaves the database open. */
+export async function serveApp(
+  deps: AppDeps & { config: Config; db: Db; logger: Logger },
 ): Promise<RunningServer> {
-  const logger = overrides.logger ?? createLogger(config.logLevel)
-  const db = await openDb(config, logger)
-  try {
-    const applied = await migrate(db)
-    if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
-  } catch (error) {
-    await db.close().catch(() => undefined)
-    throw new StartError(`Database migration failed: ${(error as Error).message}`, { cause: error })
-  }
-
-  const { app, caches, site } = createApp({ config, db, logger, ...overrides })
+  const { config, db, logger } = deps
+  const { app, caches, site } = createApp(deps)
   if (site.size === 0) {
     logger.warn('no built site found; pages answer 503 until `npm run build`', {
       clientDir: config.clientDir,
     })
   }
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
-  let address: AddressInfo
-  try {
-    address = await listen(server, config)
-  } catch (error) {
-    await db.close().catch(() => undefined)
-    throw error
-  }
+  const address = await listen(server, config)
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
   void caches.markets.refresh()
   void caches.trending.refresh()
@@ -95,6 +79,35 @@ export async function startServer(
         await closeServer(server, config.shutdownTimeoutMs)
         caches.markets.close()
         caches.trending.close()
+      })()
+      return stopping
+    },
+  }
+}
+
+/** Database, migrations, then the app: what index.ts runs. Stopping also closes the database. */
+export async function startServer(
+  config: Config,
+  overrides: { logger?: Logger; clock?: Clock; fetch?: FetchFn } = {},
+): Promise<RunningServer> {
+  const logger = overrides.logger ?? createLogger(config.logLevel)
+  const db = await openDb(config, logger)
+  let served: RunningServer
+  try {
+    const applied = await migrate(db)
+    if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
+    served = await serveApp({ config, db, logger, ...overrides })
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    if (error instanceof StartError) throw error
+    throw new StartError(`Database migration failed: ${(error as Error).message}`, { cause: error })
+  }
+  let stopping: Promise<void> | null = null
+  return {
+    ...served,
+    stop() {
+      stopping ??= (async () => {
+        await served.stop()
         await db.close()
         logger.info('stopped')
       })()

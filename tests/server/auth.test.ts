@@ -4,11 +4,18 @@ import { AccountSchema } from '../../src/features/auth/schemas'
 import { openDb } from '../../server/db/client'
 import { createLogger } from '../../server/logger'
 import { freshDataDir, removeDir } from './helpers/pglite'
-import { json, startTestServer, type TestServer } from './helpers/server'
+import {
+  json,
+  openTestDb,
+  startTestServer,
+  type TestDb,
+  type TestServer,
+} from './helpers/server'
 
 const PASSWORD = 'violet-harbour-lantern-93'
 const ErrorSchema = v.object({ error: v.string(), message: v.string() })
 
+let testDb: TestDb
 let server: TestServer
 // Every response body of this file, to check that none ever holds the password or its hash.
 const bodies: string[] = []
@@ -30,10 +37,12 @@ async function send(init: RequestInit) {
 const person = (email: string) => ({ name: 'Ada Lovelace', email, password: PASSWORD })
 
 beforeAll(async () => {
-  server = await startTestServer()
+  testDb = await openTestDb()
+  server = await startTestServer({}, { db: testDb.db })
 })
 afterAll(async () => {
   await server?.dispose()
+  await testDb?.close()
 })
 
 describe('POST /api/auth', () => {
@@ -202,7 +211,7 @@ describe('POST /api/auth', () => {
 describe('sign-up rate limit', () => {
   let limited: TestServer
   beforeAll(async () => {
-    limited = await startTestServer({ SIGNUP_RATE_LIMIT: '3' })
+    limited = await startTestServer({ SIGNUP_RATE_LIMIT: '3' }, { db: testDb.db })
   })
   afterAll(async () => {
     await limited?.dispose()

@@ -1,6 +1,8 @@
 import { loadConfig } from '../../../server/config'
+import { type Db, openDb } from '../../../server/db/client'
+import { migrate } from '../../../server/db/migrate'
 import { createLogger } from '../../../server/logger'
-import { type RunningServer, startServer } from '../../../server/start'
+import { type RunningServer, serveApp, startServer } from '../../../server/start'
 import { type ManualClock, manualClock } from './clock'
 import { freshDataDir, removeDir } from './pglite'
 import { makeSite } from './site-fixture'
@@ -10,20 +12,38 @@ export type TestServer = RunningServer & {
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[]
   rawLogs: string[]
-  dataDir: string
-  /** Stops the server and removes its database folder. */
+  /** Stops the server and removes what it made (its site folder, its own database folder). */
   dispose(): Promise<void>
 }
 
+export type TestDb = { db: Db; dataDir: string; close(): Promise<void> }
+
+/** A migrated PGlite database in a temporary folder, to share among a file's servers. */
+export async function openTestDb(): Promise<TestDb> {
+  const dataDir = await freshDataDir()
+  const db = await openDb({ dataDir, databaseUrl: undefined }, createLogger('silent'))
+  await migrate(db)
+  return {
+    db,
+    dataDir,
+    close: async () => {
+      await db.close()
+      removeDir(dataDir)
+    },
+  }
+}
+
 /**
- * The real server on a free loopback port, with a fresh PGlite database, a fixture site, the
- * given environment on top, and a manual clock.
+ * The real server on a free loopback port, with a fixture site, the given environment on top, and
+ * a manual clock. With `db` it serves over that open database (fast: no start-up of PGlite);
+ * otherwise it runs the whole start-up on a fresh or given PGlite folder.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; clock?: ManualClock } = {},
+  options: { dataDir?: string; db?: Db; clock?: ManualClock } = {},
 ): Promise<TestServer> {
-  const dataDir = options.dataDir ?? (await freshDataDir())
+  const ownDataDir = options.db || options.dataDir ? undefined : await freshDataDir()
+  const dataDir = options.dataDir ?? ownDataDir ?? ''
   const siteDir = makeSite()
   const config = loadConfig({
     PORT: '0',
@@ -44,17 +64,18 @@ export async function startTestServer(
     rawLogs.push(line)
     logs.push(JSON.parse(line))
   })
-  const running = await startServer(config, { logger, clock })
+  const running = options.db
+    ? await serveApp({ config, db: options.db, logger, clock })
+    : await startServer(config, { logger, clock })
   return {
     ...running,
     clock,
     logs,
     rawLogs,
-    dataDir,
     dispose: async () => {
       await running.stop()
       removeDir(siteDir)
-      if (!options.dataDir) removeDir(dataDir)
+      if (ownDataDir) removeDir(ownDataDir)
     },
   }
 }

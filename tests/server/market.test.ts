@@ -1,0 +1,265 @@
+import * as v from 'valibot'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  MARKETS_PARAMS,
+  MarketsResponseSchema,
+  TrendingResponseSchema,
+} from '../../src/features/market/schemas'
+import { loadSample } from '../../server/market/sample'
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
+import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+
+const MARKETS_QUERY = new URLSearchParams(
+  Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
+).toString()
+const SAMPLE = loadSample()
+
+let testDb: TestDb
+let server: TestServer | undefined
+let upstream: FakeUpstream | undefined
+
+// One database for the file; every test gets its own server, so its own cold cache.
+beforeAll(async () => {
+  testDb = await openTestDb()
+})
+afterAll(async () => {
+  await testDb?.close()
+})
+
+afterEach(async () => {
+  await server?.dispose()
+  await upstream?.close()
+  server = undefined
+  upstream = undefined
+})
+
+async function setup(behaviour: Behaviour = { kind: 'ok' }, env: Record<string, string> = {}) {
+  upstream = await startFakeUpstream(behaviour)
+  server = await startTestServer({ MARKET_UPSTREAM_URL: upstream.url, ...env }, { db: testDb.db })
+  await settled(server)
+  return { server, upstream }
+}
+
+/** Waits (bounded) until no upstream request is running, e.g. a background refresh. */
+async function settled(s: TestServer): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const health = await (await fetch(`${s.url}/api/health`)).json()
+    if (!health.upstream.markets.fetching && !health.upstream.trending.fetching) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('the upstream request never finished')
+}
+
+async function markets(s: TestServer, query = MARKETS_QUERY) {
+  const response = await fetch(`${s.url}/api/market/coins/markets?${query}`)
+  const body = await response.json()
+  return {
+    status: response.status,
+    body,
+    source: response.headers.get('x-data-source'),
+    updatedAt: response.headers.get('x-data-updated-at'),
+    cacheControl: response.headers.get('cache-control'),
+  }
+}
+
+describe('GET /api/market/coins/markets', () => {
+  it('200 concurrent requests on a cold cache make exactly one upstream call', async () => {
+    // The start-up warm-up would fill the cache; a slow first answer keeps it cold until we ask.
+    const { server: s, upstream: u } = await setup({ kind: 'status', status: 500 })
+    u.calls.length = 0
+    s.clock.advance(60_000)
+    u.behave({ kind: 'ok', delayMs: 300 })
+    const results = await Promise.all(Array.from({ length: 200 }, () => markets(s)))
+    expect(u.callsTo('coins/markets')).toHaveLength(1)
+    expect(new Set(results.map((r) => r.status))).toEqual(new Set([200]))
+    expect(new Set(results.map((r) => r.source))).toEqual(new Set(['live']))
+    expect(v.parse(MarketsResponseSchema, results[0]?.body)).toHaveLength(6)
+  })
+
+  it('serves live, then cache within the TTL, then stale at once while one refresh runs', async () => {
+    const { server: s, upstream: u } = await setup()
+    // The warm-up at start fetched once: that answer is now the cache.
+    expect(u.callsTo('coins/markets')).toHaveLength(1)
+    const firstAt = new Date(s.clock.now()).toISOString()
+
+    const cached = await markets(s)
+    expect(cached).toMatchObject({ status: 200, source: 'cache', updatedAt: firstAt })
+    expect(cached.cacheControl).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
+    expect(cached.body[0].image).toMatch(/^https:\/\/coin-images\.coingecko\.com\//)
+
+    s.clock.advance(20_000)
+    expect((await markets(s)).cacheControl).toContain('s-maxage=40')
+    expect(u.callsTo('coins/markets')).toHaveLength(1)
+
+    s.clock.advance(45_000)
+    u.behave({ kind: 'ok', delayMs: 200 })
+    const stale = await Promise.all(Array.from({ length: 20 }, () => markets(s)))
+    expect(new Set(stale.map((r) => r.source))).toEqual(new Set(['stale']))
+    expect(stale[0]?.updatedAt).toBe(firstAt)
+    await settled(s)
+    expect(u.callsTo('coins/markets')).toHaveLength(2)
+
+    const refreshed = await markets(s)
+    expect(refreshed.source).toBe('cache')
+    expect(refreshed.updatedAt).toBe(new Date(s.clock.now()).toISOString())
+  })
+
+  it('forwards exactly the site query with the API key header, which never reaches the browser', async () => {
+    const { server: s, upstream: u } = await setup({ kind: 'ok' }, { COINGECKO_API_KEY: 'CG-secret' })
+    const [call] = u.callsTo('coins/markets')
+    expect(new URLSearchParams(call?.query).toString()).toBe(MARKETS_QUERY)
+    expect(call?.headers['x-cg-demo-api-key']).toBe('CG-secret')
+    const response = await fetch(`${s.url}/api/market/coins/markets?${MARKETS_QUERY}`)
+    const text = `${JSON.stringify([...response.headers])}${await response.text()}`
+    expect(text.includes('CG-secret')).toBe(false)
+  })
+
+  it.each([
+    ['no query', ''],
+    ['an extra parameter', `${MARKETS_QUERY}&ids=bitcoin`],
+    ['another page size', MARKETS_QUERY.replace('per_page=6', 'per_page=250')],
+    ['a repeated parameter', `${MARKETS_QUERY}&page=2`],
+    ['a missing parameter', MARKETS_QUERY.replace('&locale=en', '')],
+  ])('400 unsupported_parameters for %s: no open proxy', async (_, query) => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    const result = await markets(s, query)
+    expect(result.status).toBe(400)
+    expect(result.body.error).toBe('unsupported_parameters')
+    expect(u.calls.length).toBe(before)
+  })
+
+  it('404 for any other market path, 405 for another method', async () => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    for (const path of ['coins/bitcoin', 'coins/list', 'simple/price?ids=bitcoin', '']) {
+      const response = await fetch(`${s.url}/api/market/${path}`)
+      expect(response.status, path).toBe(404)
+      expect((await response.json()).error).toBe('not_found')
+    }
+    const post = await fetch(`${s.url}/api/market/search/trending`, { method: 'POST' })
+    expect(post.status).toBe(405)
+    expect(u.calls.length).toBe(before)
+  })
+})
+
+describe('GET /api/market/search/trending', () => {
+  it('serves the trending coins, and refuses any query', async () => {
+    const { server: s } = await setup()
+    const response = await fetch(`${s.url}/api/market/search/trending`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-data-source')).toBe('cache')
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=300, stale-while-revalidate=300',
+    )
+    expect(v.parse(TrendingResponseSchema, await response.json()).coins).toHaveLength(15)
+    expect((await fetch(`${s.url}/api/market/search/trending?x=1`)).status).toBe(400)
+  })
+})
+
+const FAULTS: [string, Behaviour, Record<string, string>][] = [
+  ['a timeout', { kind: 'hang' }, { UPSTREAM_TIMEOUT_MS: '300' }],
+  ['a reset connection', { kind: 'reset' }, {}],
+  ['a 500', { kind: 'status', status: 500 }, {}],
+  ['a 503', { kind: 'status', status: 503, body: 'Service Unavailable' }, {}],
+  ['a 429', { kind: 'status', status: 429, headers: { 'Retry-After': '120' } }, {}],
+  ['an HTML page', { kind: 'html' }, {}],
+  ['JSON of the wrong shape', { kind: 'wrong-shape' }, {}],
+  ['an empty body', { kind: 'ok', body: '' }, {}],
+]
+
+describe('upstream faults', () => {
+  it.each(FAULTS)('%s with no good data yet: the shipped sample, 200', async (_, fault, env) => {
+    const { server: s } = await setup(fault, env)
+    const result = await markets(s)
+    expect(result.status).toBe(200)
+    expect(result.source).toBe('sample')
+    expect(result.updatedAt).toBe(SAMPLE.updatedAt.toISOString())
+    expect(result.cacheControl).toContain('s-maxage=5')
+    expect(result.body).toEqual(SAMPLE.markets)
+    for (const coin of result.body) expect(coin.image).toBe(`/sample-coins/${coin.id}.svg`)
+
+    const trending = await fetch(`${s.url}/api/market/search/trending`)
+    expect(trending.headers.get('x-data-source')).toBe('sample')
+    const { coins } = v.parse(TrendingResponseSchema, await trending.json())
+    for (const { item } of coins) expect(item.thumb).toBe(`/sample-coins/${item.id}.svg`)
+  })
+
+  it('the connection refused (nothing listening): the sample, at once', async () => {
+    server = await startTestServer({}, { db: testDb.db })
+    const started = performance.now()
+    const result = await markets(server)
+    expect(result.source).toBe('sample')
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it.each(FAULTS)('%s after good data: the last good data, marked stale', async (_, fault, env) => {
+    const { server: s, upstream: u } = await setup({ kind: 'ok' }, env)
+    const goodAt = new Date(s.clock.now()).toISOString()
+    s.clock.advance(61_000)
+    u.behave(fault)
+    for (let round = 0; round < 2; round++) {
+      const result = await markets(s)
+      expect(result.status).toBe(200)
+      expect(result.source).toBe('stale')
+      expect(result.updatedAt).toBe(goodAt)
+      expect(v.parse(MarketsResponseSchema, result.body)[0]?.id).toBe('bitcoin')
+      await settled(s)
+    }
+  })
+
+  it("waits out a 429's Retry-After before asking the upstream again", async () => {
+    const { server: s, upstream: u } = await setup()
+    s.clock.advance(61_000)
+    u.behave({ kind: 'status', status: 429, headers: { 'Retry-After': '120' } })
+    await markets(s)
+    await settled(s)
+    expect(u.callsTo('coins/markets')).toHaveLength(2)
+
+    u.behave({ kind: 'ok' })
+    s.clock.advance(100_000)
+    expect((await markets(s)).source).toBe('stale')
+    await settled(s)
+    expect(u.callsTo('coins/markets')).toHaveLength(2)
+
+    s.clock.advance(21_000)
+    expect((await markets(s)).source).toBe('stale')
+    await settled(s)
+    expect(u.callsTo('coins/markets')).toHaveLength(3)
+    expect((await markets(s)).source).toBe('cache')
+  })
+
+  it('a slow first answer: the first visitor gets the sample within the budget, later ones the data', async () => {
+    upstream = await startFakeUpstream({ kind: 'ok', delayMs: 1500 })
+    server = await startTestServer(
+      { MARKET_UPSTREAM_URL: upstream.url, MARKET_FIRST_WAIT_MS: '200' },
+      { db: testDb.db },
+    )
+    const started = performance.now()
+    const first = await markets(server)
+    const waited = performance.now() - started
+    expect(first.source).toBe('sample')
+    expect(waited).toBeLessThan(1000)
+    await settled(server)
+    expect((await markets(server)).source).toBe('cache')
+    expect(upstream.callsTo('coins/markets')).toHaveLength(1)
+  })
+})
+
+describe('GET /api/health', () => {
+  it('200 with the database and the upstream state', async () => {
+    const { server: s } = await setup({ kind: 'status', status: 500 })
+    const response = await fetch(`${s.url}/api/health`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = await response.json()
+    expect(body).toMatchObject({
+      status: 'ok',
+      database: { engine: 'pglite', state: 'ok' },
+      upstream: {
+        markets: { source: 'sample', lastFailure: { kind: 'http_error' } },
+        trending: { source: 'sample', lastFailure: { kind: 'http_error' } },
+      },
+    })
+  })
+})
