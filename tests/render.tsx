@@ -7,7 +7,9 @@ import { createAppRouter } from '@/router'
 /** Renders `path` through the real route tree with a fresh cache, as a visitor would land on it. */
 export async function renderApp(path: string) {
   const queryClient = createQueryClient({ queries: { retry: false } })
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
+  const router = createAppRouter(queryClient, {
+    history: createMemoryHistory({ initialEntries: [path] }),
+  })
   await router.load()
   const result = render(
     <QueryClientProvider client={queryClient}>
