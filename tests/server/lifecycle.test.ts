@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
+import { freshDataDir, removeDir } from './helpers/pglite'
+import { makeSite } from './helpers/site-fixture'
+
+const ROOT = new URL('../../', import.meta.url)
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+type Child = { process: ChildProcess; output: () => string; exited: Promise<number | null> }
+
+function run(env: Record<string, string>): Child {
+  let output = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { process: child, output: () => output, exited }
+}
+
+async function waitFor(check: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const cleanup: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const task of cleanup.splice(0).reverse()) await task()
+})
+
+describe('the server process', () => {
+  it('on SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0', async () => {
+    // Slow: the request below shares the start-up fetch, still running when SIGTERM arrives.
+    const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 1500 })
+    const dataDir = await freshDataDir()
+    const siteDir = makeSite()
+    cleanup.push(
+      () => upstream.close(),
+      () => removeDir(dataDir),
+      () => removeDir(siteDir),
+    )
+    const port = await freePort()
+    const child = run({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: siteDir,
+      MARKET_UPSTREAM_URL: upstream.url,
+      MARKET_FIRST_WAIT_MS: '3000',
+    })
+    cleanup.push(() => {
+      if (child.process.exitCode === null) child.process.kill('SIGKILL')
+    })
+    await waitFor(() => child.output().includes('"msg":"listening"'), 'the server to listen')
+    const base = `http://127.0.0.1:${port}`
+    const created = await fetch(`${base}/api/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept', email: 'kept@example.com', password: 'lighthouse-42x' }),
+    })
+    expect(created.status).toBe(201)
+
+    const inFlight = fetch(`${base}/api/market/search/trending`, {
+      headers: { Connection: 'close' },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    child.process.kill('SIGTERM')
+    const response = await inFlight
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-data-source')).toBe('live')
+    expect(await child.exited).toBe(0)
+    expect(child.output()).toContain('"msg":"stopped"')
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow()
+
+    // The same folder again: the account is still there.
+    const again = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: siteDir })
+    cleanup.push(() => {
+      if (again.process.exitCode === null) again.process.kill('SIGKILL')
+    })
+    await waitFor(() => again.output().includes('"msg":"listening"'), 'the restart')
+    const duplicate = await fetch(`${base}/api/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept', email: 'KEPT@example.com', password: 'lighthouse-42x' }),
+    })
+    expect(duplicate.status).toBe(409)
+    again.process.kill('SIGINT')
+    expect(await again.exited).toBe(0)
+  })
+
+  it('a bad setting stops the start with one readable message, exit 1', async () => {
+    const child = run({ PORT: 'eighty', LOG_LEVEL: 'loud', MARKETS_TTL_S: '-1' })
+    cleanup.push(() => {
+      if (child.process.exitCode === null) child.process.kill('SIGKILL')
+    })
+    expect(await child.exited).toBe(1)
+    expect(child.output()).toBe(
+      [
+        'Invalid configuration:',
+        '  PORT: must be a whole number from 0 to 65535 (got "eighty")',
+        '  LOG_LEVEL: must be one of debug, info, warn, error, silent (got "loud")',
+        '  MARKETS_TTL_S: must be a whole number from 1 to 86400 (got "-1")',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('a port in use: a clear message, exit 1', async () => {
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    cleanup.push(() => new Promise((resolve) => blocker.close(() => resolve())))
+    const address = blocker.address()
+    const port = address && typeof address !== 'string' ? address.port : 0
+    const dataDir = await freshDataDir()
+    cleanup.push(() => removeDir(dataDir))
+    const child = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir })
+    cleanup.push(() => {
+      if (child.process.exitCode === null) child.process.kill('SIGKILL')
+    })
+    expect(await child.exited).toBe(1)
+    expect(child.output()).toContain(`Port ${port} is already in use`)
+  })
+})

@@ -1,0 +1,198 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SITE_ROUTES } from '../../server/routes/site'
+import { removeDir } from './helpers/pglite'
+import {
+  openTestDb,
+  startTestServer,
+  type TestDb,
+  type TestServer,
+} from './helpers/server'
+import { APP_JS, makeSite, SHELL_HTML } from './helpers/site-fixture'
+
+let testDb: TestDb
+let server: TestServer
+
+beforeAll(async () => {
+  testDb = await openTestDb()
+  server = await startTestServer({}, { db: testDb.db })
+})
+afterAll(async () => {
+  await server?.dispose()
+  await testDb?.close()
+})
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
+
+function expectSecurityHeaders(response: Response) {
+  const csp = response.headers.get('content-security-policy') ?? ''
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).toContain(
+    "img-src 'self' data: https://assets.coingecko.com https://coin-images.coingecko.com",
+  )
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  expect(response.headers.get('strict-transport-security')).toBeNull()
+}
+
+describe('pages', () => {
+  it.each(SITE_ROUTES)('%s answers 200 with the app, not cached without revalidation', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.text()).toBe(SHELL_HTML)
+    expectSecurityHeaders(response)
+  })
+
+  it.each(['/nope', '/crypto/bitcoin', '/index', '/signup/extra', '/.env', '/%2e%2e/etc/passwd'])(
+    '%s answers 404 with the app, which renders its not-found page',
+    async (path) => {
+      const response = await get(path)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(await response.text()).toBe(SHELL_HTML)
+      expectSecurityHeaders(response)
+    },
+  )
+
+  it('redirects a page path with a trailing slash to its canonical path', async () => {
+    const response = await get('/crypto/')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('/crypto')
+  })
+
+  it('answers HEAD like GET, without a body', async () => {
+    const response = await fetch(`${server.url}/contact`, { method: 'HEAD' })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('')
+  })
+
+  it('revalidates with the ETag: 304', async () => {
+    const etag = (await get('/')).headers.get('etag') ?? ''
+    expect(etag).toMatch(/^".+"$/)
+    const response = await get('/', { 'If-None-Match': etag })
+    expect(response.status).toBe(304)
+  })
+})
+
+describe('assets', () => {
+  it('serves hashed assets as immutable, brotli or gzip as the client accepts', async () => {
+    const path = '/assets/index-abc123.js'
+    const br = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' })
+    expect(br.status).toBe(200)
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expectSecurityHeaders(br)
+    // Raw bytes: fetch would decode, so ask node for the body as sent.
+    const raw = await rawGet(path, 'br')
+    expect(brotliDecompressSync(raw).toString()).toBe(APP_JS)
+    expect(raw.length).toBeLessThan(APP_JS.length / 2)
+
+    expect(gunzipSync(await rawGet(path, 'gzip')).toString()).toBe(APP_JS)
+    expect((await rawGet(path, 'identity')).toString()).toBe(APP_JS)
+    expect((await rawGet(path, 'br;q=0, gzip')).length).toBeLessThan(APP_JS.length)
+  })
+
+  it('a missing asset is a small 404, never the HTML page (a stale chunk fails fast)', async () => {
+    const response = await get('/assets/route-old123.js')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect((await response.json()).error).toBe('not_found')
+    expectSecurityHeaders(response)
+  })
+
+  it('serves other public files with a short cache', async () => {
+    const response = await get('/sample-coins/bitcoin.svg')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+})
+
+describe('API paths', () => {
+  it('an unknown /api path is a JSON 404, with the security headers', async () => {
+    for (const path of ['/api', '/api/', '/api/nope', '/api/auth/whatever']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.json()).toEqual({ error: 'not_found', message: expect.any(String) })
+      expectSecurityHeaders(response)
+    }
+  })
+})
+
+async function rawGet(path: string, encoding: string): Promise<Buffer> {
+  const { request } = await import('node:http')
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}${path}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve(Buffer.concat(chunks)))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('prerendered pages and configuration', () => {
+  it("serves a route's own HTML file and the 404 page when the build has them", async () => {
+    const siteDir = makeSite({
+      'crypto/index.html': '<p>prerendered crypto</p>',
+      'contact.html': '<p>prerendered contact</p>',
+      '404.html': '<p>not found page</p>',
+    })
+    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
+    try {
+      const text = async (path: string) => {
+        const response = await fetch(`${s.url}${path}`)
+        return `${response.status} ${await response.text()}`
+      }
+      expect(await text('/crypto')).toBe('200 <p>prerendered crypto</p>')
+      expect(await text('/contact')).toBe('200 <p>prerendered contact</p>')
+      expect(await text('/signup')).toBe(`200 ${SHELL_HTML}`)
+      expect(await text('/missing')).toBe('404 <p>not found page</p>')
+    } finally {
+      await s.dispose()
+      removeDir(siteDir)
+    }
+  })
+
+  it('HSTS and the configured API origins in connect-src when set', async () => {
+    const s = await startTestServer(
+      {
+        TRUST_PROXY_HTTPS: 'true',
+        VITE_MARKET_API_URL: 'https://api.coingecko.com/api/v3',
+        CSP_CONNECT_SRC: 'https://api.example.com/x',
+      },
+      { db: testDb.db },
+    )
+    try {
+      const response = await fetch(`${s.url}/`)
+      expect(response.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      )
+      expect(response.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' https://api.example.com https://api.coingecko.com",
+      )
+    } finally {
+      await s.dispose()
+    }
+  })
+
+  it('without a build, pages answer 503 JSON saying how to build', async () => {
+    const s = await startTestServer({ CLIENT_DIR: '/nonexistent/dist' }, { db: testDb.db })
+    try {
+      const response = await fetch(`${s.url}/`)
+      expect(response.status).toBe(503)
+      expect((await response.json()).message).toContain('npm run build')
+      expect((await fetch(`${s.url}/api/health`)).status).toBe(200)
+    } finally {
+      await s.dispose()
+    }
+  })
+})
