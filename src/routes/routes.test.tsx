@@ -31,7 +31,7 @@ describe('routes', () => {
 
   it('shows the prices once they arrive', async () => {
     await renderApp('/crypto')
-    expect(await screen.findByRole('cell', { name: /bitcoin/i })).toBeInTheDocument()
+    expect(await screen.findByRole('rowheader', { name: /bitcoin/i })).toBeInTheDocument()
     expect(screen.getAllByRole('row')).toHaveLength(7) // header + 6 coins
   })
 

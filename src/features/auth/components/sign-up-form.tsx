@@ -195,6 +195,9 @@ export function SignUpForm() {
         type="submit"
         className="button button--primary button--block"
         disabled={signUp.isPending}
+        // Keep focus in the field: its blur check could show an error that moves this button
+        // between press and release, and the click would be lost. Submit checks everything anyway.
+        onMouseDown={(event) => event.preventDefault()}
       >
         {signUp.isPending ? 'Submitting…' : 'Submit'}
       </button>

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderApp } from '../../../tests/render'
+
+function mainNav() {
+  return within(screen.getByRole('navigation', { name: 'Main' }))
+}
+
+describe('NavBar', () => {
+  it('links every item to its page', async () => {
+    await renderApp('/contact')
+    await screen.findAllByRole('heading', { name: 'Hello World' })
+    const nav = mainNav()
+    expect(nav.getByRole('link', { name: 'Coinvera' })).toHaveAttribute('href', '/')
+    expect(
+      ['Home', 'Company', 'About', 'Pricing', 'Contact', 'Sign Up', 'Sign In'].map((name) =>
+        nav.getByRole('link', { name }).getAttribute('href'),
+      ),
+    ).toEqual(['/', '/contact', '/contact', '/crypto', '/contact', '/signup', '/signin'])
+  })
+
+  it('marks the current page', async () => {
+    await renderApp('/crypto')
+    await screen.findByRole('heading', { level: 1 })
+    const nav = mainNav()
+    expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page')
+    expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current')
+    expect(nav.getByRole('link', { name: 'Contact' })).not.toHaveAttribute('aria-current')
+  })
+
+  it('opens the phone menu, closes it with Escape and returns focus to the button', async () => {
+    const user = userEvent.setup()
+    await renderApp('/')
+    const button = await screen.findByRole('button', { name: 'Menu' })
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '')
+    expect(menu).toHaveAttribute('data-open', 'false')
+
+    await user.click(button)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    expect(menu).toHaveAttribute('data-open', 'true')
+
+    await user.tab()
+    expect(mainNav().getByRole('link', { name: 'Home' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(button).toHaveFocus()
+  })
+
+  it('closes the phone menu when a link is followed', async () => {
+    const user = userEvent.setup()
+    await renderApp('/')
+    const button = await screen.findByRole('button', { name: 'Menu' })
+    await user.click(button)
+    await user.click(mainNav().getByRole('link', { name: 'Pricing' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /cryptocurrency prices/i }),
+    ).toBeInTheDocument()
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+  })
+})

@@ -1,0 +1,140 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { delay, HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createQueryClient } from '@/lib/query-client'
+import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
+import { server } from '../../../../mocks/node'
+import { PriceSection } from './price-section'
+
+function renderSection() {
+  const client = createQueryClient({ queries: { retry: false } })
+  return render(
+    <QueryClientProvider client={client}>
+      <PriceSection />
+    </QueryClientProvider>,
+  )
+}
+
+async function rowOf(name: RegExp) {
+  const header = await screen.findByRole('rowheader', { name })
+  return within(header.closest('tr') as HTMLElement)
+}
+
+describe('PriceSection', () => {
+  it('shows the exact columns with header scope and a caption', async () => {
+    renderSection()
+    const table = await screen.findByRole('table')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Market Rank',
+      'Name',
+      'Current price',
+      '24hrs %',
+      'Mkt cap 24',
+      'Volume 24hrs',
+      'Mkt cap',
+    ])
+    for (const th of within(table).getAllByRole('columnheader')) {
+      expect(th).toHaveAttribute('scope', 'col')
+    }
+    expect(table.querySelector('caption')).toHaveTextContent(/cryptocurrencies by market cap/i)
+  })
+
+  it('formats a rising coin: rank, name and symbol, price, white up arrow, numbers', async () => {
+    renderSection()
+    const row = await rowOf(/bitcoin btc/i)
+    const cells = row.getAllByRole('cell')
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      '1',
+      '$97,412.00',
+      '▲up 1.84%',
+      '35,040,512,889.40',
+      '41,852,331,007',
+      '1,938,227,011,865',
+    ])
+    const change = row.getByText('1.84%', { exact: false })
+    expect(change).toHaveClass('change--up')
+  })
+
+  it('draws a falling or flat change red with a down arrow and says so in words', async () => {
+    renderSection()
+    const eth = await rowOf(/ethereum eth/i)
+    expect(eth.getByText('-2.42%', { exact: false })).toHaveClass('change--down')
+    expect(eth.getByText('down', { exact: false })).toHaveClass('visually-hidden')
+    const bnb = await rowOf(/bnb/i)
+    expect(bnb.getByText('0.00%', { exact: false })).toHaveClass('change--down')
+  })
+
+  it('shows an en dash where the upstream sent null', async () => {
+    renderSection()
+    const sol = await rowOf(/solana sol/i)
+    expect(sol.getAllByRole('cell')[3]).toHaveTextContent('–')
+  })
+
+  it('draws six skeleton rows in the table while loading', async () => {
+    server.use(
+      http.get('*/coins/markets', async () => {
+        await delay('infinite')
+        return HttpResponse.json([])
+      }),
+    )
+    const { container } = renderSection()
+    expect(screen.getByText(/loading prices/i)).toHaveAttribute('role', 'status')
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true')
+    expect(container.querySelectorAll('tbody tr.market-table__skeleton')).toHaveLength(6)
+    expect(screen.getAllByRole('columnheader')).toHaveLength(7)
+  })
+
+  it('says when prices fail and retries on request', async () => {
+    server.use(http.get('*/coins/markets', () => HttpResponse.error()))
+    const user = userEvent.setup()
+    renderSection()
+    expect(await screen.findByRole('alert')).toHaveTextContent(/couldn't load prices/i)
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+
+    server.resetHandlers()
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('rowheader', { name: /bitcoin/i })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('says when the prices are stale', async () => {
+    const updatedAt = new Date(2026, 10, 23, 14, 5).toISOString()
+    server.use(
+      http.get('*/coins/markets', () =>
+        HttpResponse.json(coinsMarkets, {
+          headers: { 'X-Data-Source': 'stale', 'X-Data-Updated-At': updatedAt },
+        }),
+      ),
+    )
+    renderSection()
+    expect(await screen.findByText('Prices as of 14:05')).toBeInTheDocument()
+  })
+
+  it('says when the prices are sample data', async () => {
+    server.use(
+      http.get('*/coins/markets', () =>
+        HttpResponse.json(coinsMarkets, { headers: { 'X-Data-Source': 'sample' } }),
+      ),
+    )
+    renderSection()
+    expect(
+      await screen.findByText('Live prices are unavailable; showing sample data'),
+    ).toBeInTheDocument()
+  })
+
+  it('says nothing about freshness for live data, and credits CoinGecko', async () => {
+    renderSection()
+    await screen.findByRole('rowheader', { name: /bitcoin/i })
+    expect(screen.queryByText(/prices as of|sample data/i)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'CoinGecko' })).toHaveAttribute(
+      'href',
+      'https://www.coingecko.com',
+    )
+  })
+})
