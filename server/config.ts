@@ -135,11 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
     trustProxy: e.TRUST_PROXY,
     trustProxyHttps: e.TRUST_PROXY_HTTPS,
-    connectSrc: origins([
-      ...e.CSP_CONNECT_SRC.split(/\s+/),
-      e.VITE_MARKET_API_URL,
-      e.VITE_API_URL,
-    ]),
+    connectSrc: origins([...e.CSP_CONNECT_SRC.split(/\s+/), e.VITE_MARKET_API_URL, e.VITE_API_URL]),
     logLevel: e.LOG_LEVEL,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

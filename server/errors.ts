@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { DatabaseUnavailableError } from './db/errors'
 
 /** Every error code the API answers with, and its status. Codes are stable: clients switch on them. */
 export const ERROR_STATUS = {
@@ -81,6 +82,12 @@ export function toErrorResponse(error: unknown): { response: Response; unexpecte
       }
     }
     return { response: errorResponse(codeForStatus(error.status)), unexpected: error.status >= 500 }
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    return {
+      response: errorResponse('service_unavailable', { headers: { 'Retry-After': '5' } }),
+      unexpected: true,
+    }
   }
   return { response: errorResponse('internal_error'), unexpected: true }
 }

@@ -38,8 +38,14 @@ function listen(server: ServerType, config: Config): Promise<AddressInfo> {
 function closeServer(server: ServerType, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
     // Keep-alive connections that go idle after close() would otherwise hold it open.
-    const idle = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 100)
-    const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), timeoutMs)
+    const idle = setInterval(
+      () => 'closeIdleConnections' in server && server.closeIdleConnections(),
+      100,
+    )
+    const force = setTimeout(
+      () => 'closeAllConnections' in server && server.closeAllConnections(),
+      timeoutMs,
+    )
     server.close(() => {
       clearInterval(idle)
       clearTimeout(force)

@@ -2,8 +2,17 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { Logger } from '../logger'
+import { DatabaseUnavailableError, isUnavailable } from './errors'
 
 export type Row = Record<string, unknown>
+
+async function translate<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    throw isUnavailable(error) ? new DatabaseUnavailableError(error) : error
+  }
+}
 
 /** What queries need: parameterised statements, and a multi-statement script for migrations. */
 export type Queryable = {
@@ -59,18 +68,18 @@ function openPostgres(url: string, logger: Logger): Db {
   pool.on('error', (error) => logger.warn('database connection lost', { error: error.message }))
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T extends Row>(sql: string, params?: unknown[]) => {
-      const result = await client.query<T>(sql, params)
+      const result = await translate(client.query<T>(sql, params))
       return { rows: result.rows }
     },
     exec: async (sql) => {
-      await client.query(sql)
+      await translate(client.query(sql))
     },
   })
   return {
     kind: 'postgres',
     ...wrap(pool),
     session: async (fn) => {
-      const client = await pool.connect()
+      const client = await translate(pool.connect())
       try {
         return await fn(wrap(client))
       } finally {

@@ -130,7 +130,8 @@ export class MarketCache<T> {
       source: entry ? 'upstream' : 'sample',
       updatedAt: new Date((entry ?? this.#sample).fetchedAt).toISOString(),
       fresh: entry !== null && now - entry.fetchedAt < this.#options.ttlMs,
-      lastSuccessAt: this.#lastSuccessAt === null ? null : new Date(this.#lastSuccessAt).toISOString(),
+      lastSuccessAt:
+        this.#lastSuccessAt === null ? null : new Date(this.#lastSuccessAt).toISOString(),
       lastFailure: this.#lastFailure,
       retryAt: this.#retryAt > now ? new Date(this.#retryAt).toISOString() : null,
       fetching: this.#inFlight !== null,

@@ -26,7 +26,11 @@ export function createMarketCaches(deps: {
     now: () => clock.now(),
   })
   const onFailure = (name: string) => (error: { kind: string; message: string }) =>
-    logger.warn('market upstream failed', { resource: name, kind: error.kind, error: error.message })
+    logger.warn('market upstream failed', {
+      resource: name,
+      kind: error.kind,
+      error: error.message,
+    })
   return {
     markets: new MarketCache({
       name: 'markets',

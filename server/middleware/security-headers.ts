@@ -36,6 +36,7 @@ export function securityHeaders(options: {
     headers.set('Cross-Origin-Opener-Policy', 'same-origin')
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     // Only behind TLS: HSTS over plain HTTP is ignored by browsers and would mislead.
-    if (options.hsts) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    if (options.hsts)
+      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
 }

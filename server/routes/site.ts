@@ -19,9 +19,7 @@ function cacheControl(file: StaticFile): string {
  */
 function pageFile(files: SiteFiles, route: string): StaticFile | undefined {
   if (route === '/') return files.get('/index.html')
-  return (
-    files.get(`${route}/index.html`) ?? files.get(`${route}.html`) ?? files.get('/index.html')
-  )
+  return files.get(`${route}/index.html`) ?? files.get(`${route}.html`) ?? files.get('/index.html')
 }
 
 async function send(c: Context<AppEnv>, files: SiteFiles, file: StaticFile, status: 200 | 404) {

@@ -126,7 +126,10 @@ export class SiteFiles {
     return { body: file.body, encoding: 'identity' }
   }
 
-  encoded(file: StaticFile, encoding: Exclude<Encoding, 'identity'>): Promise<Uint8Array<ArrayBuffer>> {
+  encoded(
+    file: StaticFile,
+    encoding: Exclude<Encoding, 'identity'>,
+  ): Promise<Uint8Array<ArrayBuffer>> {
     const key = `${encoding}:${file.urlPath}`
     let result = this.#encoded.get(key)
     if (!result) {

@@ -4,13 +4,7 @@ import { AccountSchema } from '../../src/features/auth/schemas'
 import { openDb } from '../../server/db/client'
 import { createLogger } from '../../server/logger'
 import { freshDataDir, removeDir } from './helpers/pglite'
-import {
-  json,
-  openTestDb,
-  startTestServer,
-  type TestDb,
-  type TestServer,
-} from './helpers/server'
+import { json, openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
 
 const PASSWORD = 'violet-harbour-lantern-93'
 const ErrorSchema = v.object({ error: v.string(), message: v.string() })
@@ -244,7 +238,9 @@ describe('storage', () => {
 
       // Only argon2id at OWASP's parameters is stored, never the password itself.
       const db = await openDb({ dataDir, databaseUrl: undefined }, createLogger('silent'))
-      const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM accounts')
+      const { rows } = await db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM accounts',
+      )
       await db.close()
       expect(rows).toHaveLength(1)
       expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)

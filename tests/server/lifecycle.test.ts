@@ -93,7 +93,12 @@ describe('the server process', () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow()
 
     // The same folder again: the account is still there.
-    const again = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: siteDir })
+    const again = run({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: siteDir,
+    })
     cleanup.push(() => {
       if (again.process.exitCode === null) again.process.kill('SIGKILL')
     })

@@ -105,7 +105,10 @@ describe('GET /api/market/coins/markets', () => {
   })
 
   it('forwards exactly the site query with the API key header, which never reaches the browser', async () => {
-    const { server: s, upstream: u } = await setup({ kind: 'ok' }, { COINGECKO_API_KEY: 'CG-secret' })
+    const { server: s, upstream: u } = await setup(
+      { kind: 'ok' },
+      { COINGECKO_API_KEY: 'CG-secret' },
+    )
     const [call] = u.callsTo('coins/markets')
     expect(new URLSearchParams(call?.query).toString()).toBe(MARKETS_QUERY)
     expect(call?.headers['x-cg-demo-api-key']).toBe('CG-secret')

@@ -2,12 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_ROUTES } from '../../server/routes/site'
 import { removeDir } from './helpers/pglite'
-import {
-  openTestDb,
-  startTestServer,
-  type TestDb,
-  type TestServer,
-} from './helpers/server'
+import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
 import { APP_JS, makeSite, SHELL_HTML } from './helpers/site-fixture'
 
 let testDb: TestDb
@@ -39,14 +34,17 @@ function expectSecurityHeaders(response: Response) {
 }
 
 describe('pages', () => {
-  it.each(SITE_ROUTES)('%s answers 200 with the app, not cached without revalidation', async (path) => {
-    const response = await get(path)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(response.headers.get('cache-control')).toBe('no-cache')
-    expect(await response.text()).toBe(SHELL_HTML)
-    expectSecurityHeaders(response)
-  })
+  it.each(SITE_ROUTES)(
+    '%s answers 200 with the app, not cached without revalidation',
+    async (path) => {
+      const response = await get(path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      expect(await response.text()).toBe(SHELL_HTML)
+      expectSecurityHeaders(response)
+    },
+  )
 
   it.each(['/nope', '/crypto/bitcoin', '/index', '/signup/extra', '/.env', '/%2e%2e/etc/passwd'])(
     '%s answers 404 with the app, which renders its not-found page',
@@ -129,11 +127,15 @@ describe('API paths', () => {
 async function rawGet(path: string, encoding: string): Promise<Buffer> {
   const { request } = await import('node:http')
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve(Buffer.concat(chunks)))
-    })
+    const req = request(
+      `${server.url}${path}`,
+      { headers: { 'Accept-Encoding': encoding } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve(Buffer.concat(chunks)))
+      },
+    )
     req.on('error', reject)
     req.end()
   })

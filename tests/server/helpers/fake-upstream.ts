@@ -29,7 +29,9 @@ export type FakeUpstream = {
 }
 
 /** A stand-in for CoinGecko on 127.0.0.1, serving the fixtures under /api/v3. */
-export async function startFakeUpstream(initial: Behaviour = { kind: 'ok' }): Promise<FakeUpstream> {
+export async function startFakeUpstream(
+  initial: Behaviour = { kind: 'ok' },
+): Promise<FakeUpstream> {
   let behaviour = initial
   const calls: UpstreamCall[] = []
   const sockets = new Set<Socket>()

@@ -6,7 +6,10 @@ import { PGlite } from '@electric-sql/pglite'
 // A new PGlite data directory costs ~4 s (initdb); a copy of a pristine one costs ~0.2 s. The
 // template is made once per machine and version, then copied for every test database.
 const { version } = JSON.parse(
-  readFileSync(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url),
+    'utf8',
+  ),
 )
 const TEMPLATE = join(tmpdir(), `coinvera-pglite-template-${version}`)
 

@@ -42,7 +42,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { dataDir?: string; db?: Db; clock?: ManualClock } = {},
 ): Promise<TestServer> {
-  const ownDataDir = options.db || options.dataDir ? undefined : await freshDataDir()
+  const needsDir = !options.db && !options.dataDir && !env.DATABASE_URL
+  const ownDataDir = needsDir ? await freshDataDir() : undefined
   const dataDir = options.dataDir ?? ownDataDir ?? ''
   const siteDir = makeSite()
   const config = loadConfig({

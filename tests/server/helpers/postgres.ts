@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** Debian's PostgreSQL binaries (newest version), or null when the package is not installed. */
+export function findPostgresBin(): string | null {
+  const base = '/usr/lib/postgresql'
+  if (!existsSync(base)) return null
+  const versions = readdirSync(base)
+    .filter((name) => existsSync(join(base, name, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions[0] ? join(base, versions[0], 'bin') : null
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (!address || typeof address === 'string') throw new Error('no free port')
+  return address.port
+}
+
+export type Postgres = { url: string; stop(): Promise<void> }
+
+/**
+ * A throwaway PostgreSQL server on 127.0.0.1 and a free port, its files and socket in a temporary
+ * folder. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
+ */
+export async function startPostgres(bin: string): Promise<Postgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'coinvera-pg-'))
+  const data = join(dir, 'data')
+  const asRoot = userInfo().uid === 0
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres'])
+    const { stdout: gid } = await run('id', ['-g', 'postgres'])
+    chownSync(dir, Number(stdout.trim()), Number(gid.trim()))
+  }
+  const pg = (tool: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], { cwd: dir })
+      : run(join(bin, tool), args, { cwd: dir })
+
+  await pg('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'])
+  const port = await freePort()
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+  ].join(' ')
+  await pg('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    options,
+    '-w',
+    '-t',
+    '30',
+    'start',
+  ])
+
+  let stopped = false
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      if (!stopped) {
+        stopped = true
+        await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(
+          () => undefined,
+        )
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,86 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readMigrations } from '../../server/db/migrate'
+import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
+import { json, startTestServer, type TestServer } from './helpers/server'
+
+const bin = findPostgresBin()
+const person = (email: string) => ({ name: 'Pat', email, password: 'granite-meadow-7710' })
+
+if (!bin) {
+  it.skip('DATABASE_URL on PostgreSQL: skipped, no /usr/lib/postgresql/*/bin (run `bash scripts/ensure-system-deps.sh`)', () => {})
+}
+
+describe.skipIf(!bin)('DATABASE_URL: a real PostgreSQL server', () => {
+  let postgres: Postgres
+  let servers: TestServer[] = []
+
+  beforeAll(async () => {
+    postgres = await startPostgres(bin ?? '')
+    // Two instances starting at once race to migrate; the advisory lock makes them take turns.
+    servers = await Promise.all([
+      startTestServer({ DATABASE_URL: postgres.url }),
+      startTestServer({ DATABASE_URL: postgres.url }),
+    ])
+  }, 90_000)
+
+  afterAll(async () => {
+    for (const server of servers) await server.dispose()
+    await postgres?.stop()
+  })
+
+  it('both instances migrated the one schema once', async () => {
+    const client = new pg.Client({ connectionString: postgres.url })
+    await client.connect()
+    try {
+      const { rows } = await client.query('SELECT version, name FROM schema_migrations ORDER BY 1')
+      expect(rows).toEqual(readMigrations().map(({ version, name }) => ({ version, name })))
+    } finally {
+      await client.end()
+    }
+    for (const server of servers) {
+      const health = await (await fetch(`${server.url}/api/health`)).json()
+      expect(health.database).toMatchObject({ engine: 'postgres', state: 'ok' })
+    }
+  })
+
+  it('40 concurrent sign-ups with one email over two instances: exactly one 201', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const server = servers[i % 2]
+        const email = i % 3 ? 'shared@example.com' : 'Shared@Example.com'
+        const response = await fetch(`${server?.url}/api/auth`, json(person(email)))
+        await response.body?.cancel()
+        return response.status
+      }),
+    )
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(39)
+  })
+
+  it('an account made on one instance is seen by the other, and after a restart', async () => {
+    const [a, b] = servers
+    expect((await fetch(`${a?.url}/api/auth`, json(person('one@example.com')))).status).toBe(201)
+    expect((await fetch(`${b?.url}/api/auth`, json(person('ONE@example.com')))).status).toBe(409)
+    await b?.dispose()
+    const restarted = await startTestServer({ DATABASE_URL: postgres.url })
+    servers[1] = restarted
+    expect((await fetch(`${restarted.url}/api/auth`, json(person('one@example.com')))).status).toBe(
+      409,
+    )
+  })
+
+  it('with the database down: health 503 and sign-up 503, JSON, and the server stays up', async () => {
+    await postgres.stop()
+    const [server] = servers
+    const health = await fetch(`${server?.url}/api/health`)
+    expect(health.status).toBe(503)
+    expect((await health.json()).database.state).toBe('error')
+    const signUp = await fetch(`${server?.url}/api/auth`, json(person('down@example.com')))
+    expect(signUp.status).toBe(503)
+    expect(signUp.headers.get('retry-after')).toBe('5')
+    expect((await signUp.json()).error).toBe('service_unavailable')
+    const market = await fetch(`${server?.url}/api/market/search/trending`)
+    expect(market.status).toBe(200)
+  })
+})
