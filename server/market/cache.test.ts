@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { manualClock } from '../../tests/server/helpers/clock'
+import { MarketCache } from './cache'
+import { UpstreamError } from './upstream'
+
+type Data = { n: number }
+const SAMPLE = { data: { n: 0 }, updatedAt: new Date('2026-01-01T00:00:00Z') }
+
+/** A cache over a load function the test resolves by hand. */
+function setup(options: { firstWaitMs?: number } = {}) {
+  const clock = manualClock(Date.parse('2026-06-01T12:00:00Z'))
+  const pending: { resolve: (d: Data) => void; reject: (e: unknown) => void }[] = []
+  const cache = new MarketCache<Data>({
+    name: 'test',
+    ttlMs: 60_000,
+    firstWaitMs: options.firstWaitMs ?? 1000,
+    clock,
+    sample: SAMPLE,
+    load: () => new Promise<Data>((resolve, reject) => pending.push({ resolve, reject })),
+  })
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+  }
+  return { clock, cache, pending, settle }
+}
+
+describe('MarketCache', () => {
+  it('shares one load among concurrent misses, then serves from memory for the TTL', async () => {
+    const { cache, pending, clock } = setup()
+    const waiting = Array.from({ length: 50 }, () => cache.get())
+    expect(pending).toHaveLength(1)
+    pending[0]?.resolve({ n: 1 })
+    const served = await Promise.all(waiting)
+    expect(new Set(served.map((s) => s.source))).toEqual(new Set(['live']))
+    expect(served[0]).toMatchObject({ body: '{"n":1}', freshForS: 60 })
+
+    clock.advance(59_000)
+    expect(await cache.get()).toMatchObject({ source: 'cache', freshForS: 1 })
+    expect(pending).toHaveLength(1)
+  })
+
+  it('serves expired data at once while one refresh runs', async () => {
+    const { cache, pending, clock, settle } = setup()
+    const first = cache.get()
+    pending[0]?.resolve({ n: 1 })
+    await first
+    clock.advance(60_000)
+    const stale = await Promise.all([cache.get(), cache.get(), cache.get()])
+    expect(stale.map((s) => s.source)).toEqual(['stale', 'stale', 'stale'])
+    expect(stale[0]?.freshForS).toBe(0)
+    expect(pending).toHaveLength(2)
+    pending[1]?.resolve({ n: 2 })
+    await settle()
+    expect(await cache.get()).toMatchObject({ source: 'cache', body: '{"n":2}' })
+  })
+
+  it('falls back to the sample without data, and leaves the upstream alone for a while', async () => {
+    const { cache, pending, clock } = setup()
+    const first = cache.get()
+    pending[0]?.reject(new UpstreamError('http_error', '500'))
+    expect(await first).toMatchObject({ source: 'sample', updatedAt: SAMPLE.updatedAt })
+    expect(await cache.get()).toMatchObject({ source: 'sample' })
+    expect(pending).toHaveLength(1)
+    expect(cache.state()).toMatchObject({ lastFailure: { kind: 'http_error' }, fetching: false })
+    clock.advance(15_000)
+    void cache.get()
+    expect(pending).toHaveLength(2)
+  })
+
+  it('honours a Retry-After longer than the usual pause', async () => {
+    const { cache, pending, clock } = setup()
+    const first = cache.get()
+    pending[0]?.reject(new UpstreamError('rate_limited', '429', 120_000))
+    await first
+    clock.advance(119_000)
+    await cache.get()
+    expect(pending).toHaveLength(1)
+    clock.advance(1000)
+    void cache.get()
+    expect(pending).toHaveLength(2)
+  })
+
+  it('answers a cold request with the sample once the first-wait budget is spent', async () => {
+    const { cache, pending, settle } = setup({ firstWaitMs: 20 })
+    expect(await cache.get()).toMatchObject({ source: 'sample' })
+    pending[0]?.resolve({ n: 7 })
+    await settle()
+    expect(await cache.get()).toMatchObject({ source: 'cache', body: '{"n":7}' })
+  })
+
+  it('refuses to start requests once closed', async () => {
+    const { cache, pending } = setup()
+    cache.close()
+    expect(await cache.get()).toMatchObject({ source: 'sample' })
+    expect(pending).toHaveLength(0)
+  })
+})

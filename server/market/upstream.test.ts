@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { apiKeyHeader, createUpstream, parseRetryAfter, UpstreamError } from './upstream'
+
+describe('apiKeyHeader', () => {
+  it('sends a pro key only to the pro host, a demo key anywhere else', () => {
+    expect(apiKeyHeader('https://pro-api.coingecko.com/api/v3')).toBe('x-cg-pro-api-key')
+    expect(apiKeyHeader('https://api.coingecko.com/api/v3')).toBe('x-cg-demo-api-key')
+    expect(apiKeyHeader('http://127.0.0.1:4000/api/v3')).toBe('x-cg-demo-api-key')
+  })
+})
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-06-01T12:00:00Z')
+  it('reads seconds or an HTTP date, within bounds', () => {
+    expect(parseRetryAfter('120', now)).toBe(120_000)
+    expect(parseRetryAfter('Mon, 01 Jun 2026 12:00:30 GMT', now)).toBe(30_000)
+    expect(parseRetryAfter(null, now)).toBe(60_000)
+    expect(parseRetryAfter('soon', now)).toBe(60_000)
+    expect(parseRetryAfter('-5', now)).toBe(0)
+    expect(parseRetryAfter('999999', now)).toBe(3_600_000)
+  })
+})
+
+describe('createUpstream', () => {
+  it('sends the key header and exactly the site query', async () => {
+    const seen: { url: string; headers: Headers }[] = []
+    const upstream = createUpstream({
+      baseUrl: 'https://pro-api.coingecko.com/api/v3',
+      apiKey: 'k',
+      timeoutMs: 1000,
+      fetch: async (url, init) => {
+        seen.push({ url, headers: new Headers(init.headers) })
+        return new Response('[]')
+      },
+    })
+    expect(await upstream.markets()).toEqual([])
+    expect(seen[0]?.url).toBe(
+      'https://pro-api.coingecko.com/api/v3/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=6&page=1&sparkline=false&locale=en',
+    )
+    expect(seen[0]?.headers.get('x-cg-pro-api-key')).toBe('k')
+    expect(seen[0]?.headers.get('x-cg-demo-api-key')).toBeNull()
+  })
+
+  it.each([
+    [new Response('{}', { status: 429, headers: { 'Retry-After': '30' } }), 'rate_limited'],
+    [new Response('oops', { status: 502 }), 'http_error'],
+    [new Response('<html>'), 'invalid_json'],
+    [new Response('{"coins":[{"nope":1}]}'), 'invalid_shape'],
+  ])('classifies a bad answer (%#)', async (response, kind) => {
+    const upstream = createUpstream({
+      baseUrl: 'https://api.coingecko.com/api/v3',
+      timeoutMs: 1000,
+      fetch: async () => response,
+    })
+    const error = await upstream.trending().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UpstreamError)
+    expect((error as UpstreamError).kind).toBe(kind)
+    if (kind === 'rate_limited') expect((error as UpstreamError).retryAfterMs).toBe(30_000)
+  })
+
+  it('times out a request that never answers', async () => {
+    const upstream = createUpstream({
+      baseUrl: 'https://api.coingecko.com/api/v3',
+      timeoutMs: 50,
+      fetch: (_, init) =>
+        new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    })
+    const error = await upstream.trending().catch((e: unknown) => e)
+    expect((error as UpstreamError).kind).toBe('timeout')
+  })
+})
