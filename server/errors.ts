@@ -74,13 +74,8 @@ function codeForStatus(status: number): ErrorCode {
  */
 export function toErrorResponse(error: unknown): { response: Response; unexpected: boolean } {
   if (error instanceof HTTPException) {
-    if (error.res) {
-      const { res } = error
-      return {
-        response: new Response(res.body, { status: res.status, headers: res.headers }),
-        unexpected: false,
-      }
-    }
+    // apiError() builds a new Response per throw, so it can be sent as is.
+    if (error.res) return { response: error.res, unexpected: false }
     return { response: errorResponse(codeForStatus(error.status)), unexpected: error.status >= 500 }
   }
   if (error instanceof DatabaseUnavailableError) {

@@ -70,7 +70,7 @@ export async function serveApp(
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
   void caches.markets.refresh()
   void caches.trending.refresh()
-  void site.warm()
+  site.warm().catch((error: unknown) => logger.warn('precompression failed', { error }))
 
   const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`

@@ -29,6 +29,8 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/
 // Below this, compression saves less than the headers it costs.
 const MIN_COMPRESS_BYTES = 512
+// Top brotli quality takes seconds on a multi-MiB source map; those get a quicker level.
+const LARGE_FILE_BYTES = 1024 * 1024
 
 export type Encoding = 'br' | 'gzip' | 'identity'
 
@@ -55,10 +57,11 @@ function walk(dir: string, root: string, out: string[]): void {
 }
 
 /**
- * The built site, read into memory once at start (a few hundred KiB), so a request never touches
+ * The built site, read into memory once at start (a few MiB with source maps), so a request never touches
  * the file system with a path it chose. Brotli (quality 11) and gzip variants are made once per
  * file in zlib's thread pool, started at load and shared by every request that needs them: the
  * cost is paid once per process, not per request, and nothing is written next to the build.
+ * Source maps wait for the first request that wants one.
  */
 export class SiteFiles {
   readonly #files = new Map<string, StaticFile>()
@@ -137,7 +140,8 @@ export class SiteFiles {
         encoding === 'br'
           ? brotli(file.body, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_QUALITY]:
+                  file.size > LARGE_FILE_BYTES ? 6 : constants.BROTLI_MAX_QUALITY,
                 [constants.BROTLI_PARAM_SIZE_HINT]: file.size,
               },
             })
