@@ -3,6 +3,7 @@ import { type ServerType, serve } from '@hono/node-server'
 import { type AppDeps, createApp } from './app'
 import type { Config } from './config'
 import { type Db, openDb } from './db/client'
+import { DatabaseUnavailableError } from './db/errors'
 import { migrate } from './db/migrate'
 import { createLogger, type Logger } from './logger'
 import type { Clock } from './market/cache'
@@ -97,16 +98,27 @@ export async function startServer(
   overrides: { logger?: Logger; clock?: Clock; fetch?: FetchFn } = {},
 ): Promise<RunningServer> {
   const logger = overrides.logger ?? createLogger(config.logLevel)
-  const db = await openDb(config, logger)
+  const where = config.databaseUrl ? 'the DATABASE_URL server' : `DATA_DIR (${config.dataDir})`
+  let db: Db
+  try {
+    db = await openDb(config, logger)
+  } catch (error) {
+    throw new StartError(`Could not open the database in ${where}: ${messageOf(error)}`, {
+      cause: error,
+    })
+  }
   let served: RunningServer
   try {
-    const applied = await migrate(db)
+    const applied = await migrate(db).catch((error: unknown) => {
+      const reason =
+        error instanceof DatabaseUnavailableError ? messageOf(error.cause) : messageOf(error)
+      throw new StartError(`Database migration on ${where} failed: ${reason}`, { cause: error })
+    })
     if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
     served = await serveApp({ config, db, logger, ...overrides })
   } catch (error) {
     await db.close().catch(() => undefined)
-    if (error instanceof StartError) throw error
-    throw new StartError(`Database migration failed: ${(error as Error).message}`, { cause: error })
+    throw error
   }
   let stopping: Promise<void> | null = null
   return {
@@ -120,4 +132,8 @@ export async function startServer(
       return stopping
     },
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
