@@ -6,7 +6,7 @@ import { type Db, openDb } from './db/client'
 import { DatabaseUnavailableError } from './db/errors'
 import { migrate } from './db/migrate'
 import { createLogger, type Logger } from './logger'
-import type { Clock } from './market/cache'
+import type { Clock } from './clock'
 import type { FetchFn } from './market/upstream'
 
 export type RunningServer = {

@@ -1,8 +1,6 @@
 import type { DataSource } from '../../src/features/market/schemas'
+import { type Clock, systemClock } from '../clock'
 import { UpstreamError, type UpstreamFailure } from './upstream'
-
-export type Clock = { now(): number }
-export const systemClock: Clock = { now: () => Date.now() }
 
 /** What one request gets: the serialized body and what to say about it. */
 export type Served = {

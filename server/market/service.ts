@@ -1,7 +1,8 @@
 import type { MarketsResponse, TrendingResponse } from '../../src/features/market/schemas'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
-import { type Clock, MarketCache } from './cache'
+import type { Clock } from '../clock'
+import { MarketCache } from './cache'
 import type { Sample } from './sample'
 import { createUpstream, type FetchFn } from './upstream'
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { apiError } from '../errors'
-import type { Clock } from '../market/cache'
+import type { Clock } from '../clock'
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterS: number }
 

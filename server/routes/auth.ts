@@ -1,11 +1,11 @@
 import { vValidator } from '@hono/valibot-validator'
 import { Hono } from 'hono'
 import { fieldIssues, SignUpSchema } from '../../src/features/auth/schemas'
-import { hashPassword } from '../auth/password'
+import { signUp } from '../auth/sign-up'
 import { type AppEnv, clientAddress } from '../context'
 import type { AccountStore } from '../db/accounts'
 import { apiError } from '../errors'
-import type { Clock } from '../market/cache'
+import type { Clock } from '../clock'
 import { jsonBody } from '../middleware/json-body'
 import { type RateLimiter, rateLimit } from '../middleware/rate-limit'
 import { sameOrigin } from '../middleware/same-origin'
@@ -32,12 +32,7 @@ export function authRoutes(deps: AuthDeps) {
       }
     }),
     async (c) => {
-      const { password, ...input } = c.req.valid('json')
-      const account = await deps.accounts.create({
-        ...input,
-        passwordHash: await hashPassword(password),
-        createdAt: new Date(deps.clock.now()),
-      })
+      const account = await signUp(deps, c.req.valid('json'))
       if (!account) throw apiError('email_taken')
       return c.json(account, 201)
     },

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../server/market/cache'
+import type { Clock } from '../../../server/clock'
 
 /** A clock the test moves by hand, so TTLs and rate-limit windows pass without sleeping. */
 export type ManualClock = Clock & { advance(ms: number): void }
