@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { Logger } from '../logger'
@@ -30,9 +31,44 @@ export type Db = Queryable & {
   close(): Promise<void>
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite has no lock of its own, and two processes on one folder would corrupt it (say, a second
+ * `npm start`). A pid file refuses the second; one left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'server.lock')
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const pid = Number(readFileSync(file, 'utf8'))
+    if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
+      throw new Error(`another server (process ${pid}) is using it; stop it or set DATA_DIR`)
+    }
+    writeFileSync(file, String(process.pid))
+  }
+  return () => rmSync(file, { force: true })
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
   mkdirSync(dataDir, { recursive: true })
-  const lite = await PGlite.create(dataDir)
+  const unlock = lockDataDir(dataDir)
+  let lite: PGlite
+  try {
+    lite = await PGlite.create(join(dataDir, 'pglite'))
+  } catch (error) {
+    unlock()
+    throw error
+  }
   const connection: Queryable = {
     query: async <T extends Row>(sql: string, params?: unknown[]) => {
       const result = await lite.query<T>(sql, params)
@@ -58,6 +94,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     close: async () => {
       await queue
       if (!lite.closed) await lite.close()
+      unlock()
     },
   }
 }

@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
 import { freshDataDir, removeDir } from './helpers/pglite'
+import { startTestServer } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
 
 const ROOT = new URL('../../', import.meta.url)
@@ -144,5 +145,19 @@ describe('the server process', () => {
     })
     expect(await child.exited).toBe(1)
     expect(child.output()).toContain(`Port ${port} is already in use`)
+  })
+
+  it('a DATA_DIR in use by another server: a clear message, exit 1, the first one unharmed', async () => {
+    const dataDir = await freshDataDir()
+    cleanup.push(() => removeDir(dataDir))
+    const first = await startTestServer({}, { dataDir })
+    cleanup.push(() => first.dispose())
+    const child = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir })
+    cleanup.push(() => {
+      if (child.process.exitCode === null) child.process.kill('SIGKILL')
+    })
+    expect(await child.exited).toBe(1)
+    expect(child.output()).toContain(`another server (process ${process.pid}) is using it`)
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200)
   })
 })

@@ -26,11 +26,11 @@ async function ensureTemplate(): Promise<void> {
   }
 }
 
-/** A temporary folder holding a fresh, empty PGlite database. */
+/** A temporary DATA_DIR holding a fresh, empty PGlite database where the server looks for it. */
 export async function freshDataDir(): Promise<string> {
   await ensureTemplate()
   const dir = mkdtempSync(join(tmpdir(), 'coinvera-test-db-'))
-  cpSync(TEMPLATE, dir, { recursive: true })
+  cpSync(TEMPLATE, join(dir, 'pglite'), { recursive: true })
   return dir
 }
 
