@@ -87,3 +87,5 @@ await write(
   ).join('\n')}\n</urlset>\n`,
 )
 console.info(`Prerendered ${PAGES.length} pages and 404.html for ${SITE_URL}`)
+// Query's one-day gcTime timers (and retried build-time fetches) would keep Node alive for a day.
+process.exit(0)
