@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState } from 'react'
+
 /** A list that could not load: say so and offer another try. */
 export function LoadError({
   message,
@@ -42,4 +44,25 @@ export function LoadError({
       </button>
     </div>
   )
+}
+
+/**
+ * Retrying replaces the Retry button with the list, so focus would fall back to the page's top.
+ * This moves it to the section's heading (give it tabIndex -1) once the data has arrived.
+ */
+export function useRetryFocus<T extends HTMLElement>(hasData: boolean, refetch: () => unknown) {
+  const ref = useRef<T>(null)
+  const [waiting, setWaiting] = useState(false)
+  useEffect(() => {
+    if (!waiting || !hasData) return
+    ref.current?.focus()
+    setWaiting(false)
+  }, [waiting, hasData])
+  return {
+    ref,
+    retry: () => {
+      setWaiting(true)
+      void refetch()
+    },
+  }
 }

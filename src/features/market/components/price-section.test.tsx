@@ -101,6 +101,8 @@ describe('PriceSection', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('rowheader', { name: /bitcoin/i })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    // Focus lands on the section, not lost with the Retry button.
+    expect(screen.getByRole('heading', { name: /cryptocurrency prices/i })).toHaveFocus()
   })
 
   it('says when the prices are stale', async () => {

@@ -2,20 +2,21 @@ import { useQuery } from '@tanstack/react-query'
 import { useFadeIn } from '@/components/fade-in'
 import { marketQueries } from '../queries'
 import { Attribution, DataNote } from './data-note'
-import { LoadError } from './load-error'
+import { LoadError, useRetryFocus } from './load-error'
 import { MarketTable } from './market-table'
 
 export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const { data, isError, isFetching, refetch } = useQuery(marketQueries.markets())
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
 
   return (
     <section ref={ref} id="prices" className="section prices" aria-labelledby="prices-title">
       <div className="section__header section__header--row">
         <div>
           <p className="eyebrow">Market</p>
-          <Heading id="prices-title" className="section__title">
+          <Heading ref={retryFocus.ref} id="prices-title" className="section__title" tabIndex={-1}>
             Today's Cryptocurrency Prices
           </Heading>
         </div>
@@ -27,7 +28,7 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
             className="prices__error"
             message="We couldn't load prices right now. Check your connection and try again."
             retrying={isFetching}
-            onRetry={() => void refetch()}
+            onRetry={retryFocus.retry}
           />
         ) : (
           // A region with its own tab stop, so keyboard users can scroll a table wider than a phone.

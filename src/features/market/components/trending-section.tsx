@@ -4,18 +4,19 @@ import { formatRank, formatSymbol, MISSING } from '../format'
 import { marketQueries } from '../queries'
 import { CoinImage } from './coin-image'
 import { Attribution, DataNote } from './data-note'
-import { LoadError } from './load-error'
+import { LoadError, useRetryFocus } from './load-error'
 
 const IMAGE_SIZE = 56
 
 export function TrendingSection() {
   const { data, isError, isFetching, refetch } = useQuery(marketQueries.trending())
+  const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
 
   return (
     <section className="section trending" aria-labelledby="trending-title">
       <div className="section__header">
         <p className="eyebrow">Trending</p>
-        <h2 id="trending-title" className="section__title">
+        <h2 ref={retryFocus.ref} id="trending-title" className="section__title" tabIndex={-1}>
           Top 7 Trending Search Coins
         </h2>
       </div>
@@ -38,7 +39,7 @@ export function TrendingSection() {
           className="trending__error"
           message="We couldn't load trending coins right now."
           retrying={isFetching}
-          onRetry={() => void refetch()}
+          onRetry={retryFocus.retry}
         />
       ) : (
         <>
