@@ -37,8 +37,11 @@ if (built === null || built < sources) {
   process.stdout.write(
     built === null ? 'No build found: building the site…\n' : 'Sources changed: rebuilding…\n',
   )
-  const vite = join(root, 'node_modules/vite/bin/vite.js')
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })
+  // `npm run build` is the one definition of the build (bundle, then prerendered pages).
+  const npm = process.env.npm_execpath
+  const result = npm
+    ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' })
+    : spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) {
     process.stderr.write('The site build failed; see the output above.\n')
     process.exit(result.status ?? 1)
