@@ -1,0 +1,126 @@
+import { fileURLToPath } from 'node:url'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core'
+
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800, phone: false },
+  { name: 'phone', width: 375, height: 812, phone: true },
+] as const
+export type Viewport = (typeof VIEWPORTS)[number]
+
+export const ROUTES = ['/', '/crypto', '/contact', '/signup', '/signin'] as const
+
+/** Debian's Chromium, headless, with every host but loopback unresolvable: nothing leaves the box. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    timeout: 30_000,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1',
+    ],
+  })
+}
+
+/** Console errors, warnings and uncaught exceptions a page produced. */
+export type PageProblems = string[]
+
+export type Visit = { context: BrowserContext; page: Page; problems: PageProblems }
+
+// Coin images are hot-linked from CoinGecko, which the resolver rule makes fail at once: Chromium
+// logs each as a failed resource. That failure is the point of the fallback tests, not a bug.
+function expectedNoise(text: string, url: string | undefined): boolean {
+  if (!text.startsWith('Failed to load resource')) return false
+  try {
+    return new URL(url ?? '').hostname.endsWith('coingecko.com')
+  } catch {
+    return false
+  }
+}
+
+/** A fresh context (no storage, no cache) at the given size, and a page that records problems. */
+export async function openPage(
+  browser: Browser,
+  viewport: Viewport,
+  options: BrowserContextOptions = {},
+): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: false,
+    hasTouch: false,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    ...options,
+  })
+  context.setDefaultTimeout(10_000)
+  context.setDefaultNavigationTimeout(15_000)
+  const page = await context.newPage()
+  const problems: PageProblems = []
+  page.on('console', (message) => {
+    const type = message.type()
+    if (type !== 'error' && type !== 'warning') return
+    if (expectedNoise(message.text(), message.location().url)) return
+    problems.push(`console.${type}: ${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+  return { context, page, problems }
+}
+
+/** Loads a page and waits until the app has hydrated it (React attaches to #root). */
+export async function visit(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: 'load' })
+  await waitForHydration(page)
+  return response
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  // React tags the DOM nodes it has adopted; the nav bar is on every page.
+  await page.waitForFunction(() => {
+    const button = document.querySelector('.nav-bar__toggle')
+    return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'))
+  })
+  // Let the hydration commit and its effects run before the test acts.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+}
+
+const AXE = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'))
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: string[] }
+
+/** axe-core's full rule set on the page as it is now; returns the violations, compactly. */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE })
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe
+    const result = await axe.run(document)
+    return result.violations.map(
+      (violation: {
+        id: string
+        impact: string | null
+        help: string
+        nodes: { target: unknown[]; failureSummary?: string }[]
+      }) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) =>
+          `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.slice(0, 300),
+        ),
+      }),
+    )
+  })
+}

@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+const START_TIMEOUT_MS = 60_000
+const STOP_TIMEOUT_MS = 8_000
+
+export type SiteServer = {
+  url: string
+  /** What the server wrote, for a failure message. */
+  output(): string
+  stop(): Promise<void>
+}
+
+const running = new Set<ChildProcess>()
+// A test file that dies before its afterAll must not leave a server behind.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+/**
+ * The real server (`node --import tsx server/index.ts`) serving dist/client on a free loopback
+ * port, with its own PGlite database in a temporary folder. It picks the port itself (PORT=0);
+ * the "listening" log line says which one.
+ */
+export async function startServer(env: Record<string, string>): Promise<SiteServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coinvera-e2e-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: 'dist/client',
+      // Info level only so the "listening" line arrives; the output stays in memory.
+      LOG_LEVEL: 'info',
+      SIGNUP_RATE_LIMIT: '1000',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  let output = ''
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
+  void exited.then(() => running.delete(child))
+
+  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true })
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS)
+      await exited
+      clearTimeout(timer)
+    }
+    cleanUp()
+  }
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
+      START_TIMEOUT_MS,
+    )
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = output.match(/"msg":"listening".*?"url":"(http:\/\/[^"]+)"/)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1].replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`))
+    })
+  }).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+
+  await waitForHealth(url).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  return { url, output: () => output, stop }
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  let last = ''
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })
+      if (response.ok) return
+      last = `status ${response.status}`
+    } catch (error) {
+      last = (error as Error).message
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${url}/api/health never answered 200 (${last})`)
+}
