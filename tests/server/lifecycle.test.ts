@@ -52,7 +52,7 @@ afterEach(async () => {
 describe('the server process', () => {
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0', async () => {
     // Slow: the request below shares the start-up fetch, still running when SIGTERM arrives.
-    const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 1500 })
+    const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 2500 })
     const dataDir = await freshDataDir()
     const siteDir = makeSite()
     cleanup.push(
@@ -67,7 +67,7 @@ describe('the server process', () => {
       DATA_DIR: dataDir,
       CLIENT_DIR: siteDir,
       MARKET_UPSTREAM_URL: upstream.url,
-      MARKET_FIRST_WAIT_MS: '3000',
+      MARKET_FIRST_WAIT_MS: '6000',
     })
     cleanup.push(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
