@@ -1,0 +1,52 @@
+// The reference servers the site is measured against, run as their own process (like the real
+// server), so neither shares a thread with the load generator or Lighthouse:
+//   --html               a bare page: a heading and a paragraph
+//   --replay <file.json> one recorded response (status, headers, body), for every request
+import { readFileSync } from 'node:fs'
+import { createServer, type OutgoingHttpHeaders } from 'node:http'
+
+const BARE_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Bare page</title>
+</head>
+<body>
+<h1>A bare static page</h1>
+<p>One heading and one paragraph, served by node:http, as the floor every page is compared with.</p>
+</body>
+</html>
+`
+
+type Recorded = { status: number; headers: [string, string][]; bodyBase64: string }
+
+const args = process.argv.slice(2)
+const port = Number(args[args.indexOf('--port') + 1])
+const replayAt = args.indexOf('--replay')
+
+let status = 200
+let headers: OutgoingHttpHeaders
+let body: Buffer
+if (replayAt >= 0) {
+  const recorded = JSON.parse(readFileSync(String(args[replayAt + 1]), 'utf8')) as Recorded
+  status = recorded.status
+  headers = Object.fromEntries(recorded.headers)
+  body = Buffer.from(recorded.bodyBase64, 'base64')
+} else {
+  body = Buffer.from(BARE_PAGE)
+  headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length) }
+}
+
+const server = createServer((_req, res) => {
+  res.writeHead(status, headers)
+  res.end(body)
+})
+server.listen(port, '127.0.0.1')
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    server.close()
+    server.closeAllConnections()
+    process.exit(0)
+  })
+}

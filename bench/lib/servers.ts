@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { freePort, LOOPBACK, waitForOk } from './net'
+import { logTail, type Started, start } from './processes'
+
+export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, '')
+
+export type AppServer = { url: string; process: Started }
+
+/**
+ * The real server (what `npm start` runs once the build is there: scripts/start.ts only adds the
+ * rebuild check, skipped because the benchmark has just built) on loopback, with its own PGlite
+ * directory, so nothing outside the temp directory is read or written.
+ */
+export async function startApp(
+  name: string,
+  options: { tmpDir: string; upstreamUrl: string; env?: Record<string, string> },
+): Promise<AppServer> {
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: LOOPBACK,
+    DATA_DIR: join(options.tmpDir, `${name}-data`),
+    MARKET_UPSTREAM_URL: options.upstreamUrl,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    ...options.env,
+  }
+  // A developer's own database must never receive benchmark traffic.
+  delete env.DATABASE_URL
+  const child = start(name, process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env,
+    logFile: join(options.tmpDir, `${name}.log`),
+  })
+  const url = `http://${LOOPBACK}:${port}`
+  await waitForOk(`${url}/api/health`, 60_000, () =>
+    child.child.exitCode === null ? null : `${name} exited early:\n${logTail(child)}`,
+  )
+  return { url, process: child }
+}
+
+/** bench/bare-server.ts in its own process: the bare page, or one recorded response. */
+export async function startBare(
+  name: string,
+  tmpDir: string,
+  mode: ['--html'] | ['--replay', string],
+): Promise<AppServer> {
+  const port = await freePort()
+  const child = start(
+    name,
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-server.ts', '--port', String(port), ...mode],
+    { cwd: ROOT, logFile: join(tmpDir, `${name}.log`) },
+  )
+  const url = `http://${LOOPBACK}:${port}`
+  await waitForOk(`${url}/`, 30_000, () =>
+    child.child.exitCode === null ? null : `${name} exited early:\n${logTail(child)}`,
+  )
+  return { url, process: child }
+}
+
+export type FakeUpstream = {
+  url: string
+  /** Upstream calls per path (`/coins/markets`, `/search/trending`). */
+  calls: Map<string, number>
+  close(): Promise<void>
+}
+
+const FIXTURES = join(ROOT, 'mocks/fixtures')
+
+/**
+ * CoinGecko's two endpoints answered from the test fixtures after `delayMs`, on loopback, in this
+ * process (it is idle while the server under test is measured).
+ */
+export async function startFakeUpstream(delayMs: number): Promise<FakeUpstream> {
+  const bodies = new Map([
+    ['/coins/markets', readFileSync(join(FIXTURES, 'coins-markets.json'))],
+    ['/search/trending', readFileSync(join(FIXTURES, 'search-trending.json'))],
+  ])
+  const calls = new Map<string, number>()
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://upstream').pathname
+    calls.set(path, (calls.get(path) ?? 0) + 1)
+    const body = bodies.get(path)
+    setTimeout(() => {
+      if (!body) {
+        res.writeHead(404).end()
+        return
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length })
+      res.end(body)
+    }, delayMs)
+  })
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://${LOOPBACK}:${port}`,
+    calls,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

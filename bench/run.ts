@@ -1,0 +1,320 @@
+// `npm run bench`: builds the site, serves it offline on loopback, and measures it against the
+// budgets of issue 5 (Lighthouse, JavaScript size, server throughput, one upstream call per
+// endpoint on a cold cache). Prints one table and writes bench/results/latest.json.
+// A missed budget is reported, not fatal: only a crash exits non-zero.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { forbiddenCode, measureRoutes, type RouteScripts } from './bundle'
+import { chromiumVersion, type LighthousePage, runLighthouse } from './lighthouse'
+import { freePort, get, LOOPBACK } from './lib/net'
+import { runToEnd, stop, stopAll } from './lib/processes'
+import { ROOT, startApp, startBare } from './lib/servers'
+import { kB, ms, type Row, row, table } from './report'
+import { measureColdCache, measureThroughput } from './throughput'
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name])
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+const SETTINGS = {
+  skipBuild: process.argv.includes('--skip-build'),
+  lighthouseRounds: env('BENCH_LIGHTHOUSE_ROUNDS', 3),
+  loadConnections: 100,
+  loadDurationS: env('BENCH_LOAD_DURATION_S', 10),
+  loadWarmupS: env('BENCH_LOAD_WARMUP_S', 3),
+  loadRounds: env('BENCH_LOAD_ROUNDS', 2),
+  coldDelayMs: 1000,
+  coldRequests: 500,
+  // Everything together stays well under this; past it the run is stopped as a crash.
+  watchdogMs: env('BENCH_WATCHDOG_S', 1200) * 1000,
+}
+
+const LIGHTHOUSE_PAGES = ['/', '/crypto', '/signup']
+const SCRIPT_ROUTES = ['/', '/crypto', '/signup', '/signin', '/contact']
+const JS_BUDGET_BYTES = 130_000
+const CLIENT_DIR = join(ROOT, 'dist/client')
+const RESULTS = join(ROOT, 'bench/results/latest.json')
+
+const started = Date.now()
+const log = (line: string) => {
+  const s = ((Date.now() - started) / 1000).toFixed(0).padStart(4)
+  process.stdout.write(`[${s} s] ${line}\n`)
+}
+
+function machine() {
+  const version = (pkg: string) => {
+    try {
+      return JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8'))
+        .version as string
+    } catch {
+      return 'unknown'
+    }
+  }
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim()
+    } catch {
+      return 'unknown'
+    }
+  }
+  return {
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    lighthouse: version('lighthouse'),
+    autocannon: version('autocannon'),
+    commit: git('rev-parse', '--short', 'HEAD'),
+    uncommittedChanges: git('status', '--porcelain').split('\n').filter(Boolean).length,
+  }
+}
+
+function lighthouseRows(pages: LighthousePage[]): Row[] {
+  const bare = pages.find((page) => page.name === 'bare')
+  const rows: Row[] = []
+  if (bare) {
+    rows.push(row('bare page: LCP', bare.median.lcpMs, ms(bare.median.lcpMs)))
+  }
+  for (const page of pages) {
+    if (page.name === 'bare') continue
+    const m = page.median
+    const full = (value: number) => value === 100
+    rows.push(
+      row(`${page.name}: performance`, m.scores.performance, String(m.scores.performance), {
+        text: '≥ 98',
+        ok: (value) => value >= 98,
+      }),
+      row(`${page.name}: accessibility`, m.scores.accessibility, String(m.scores.accessibility), {
+        text: '100',
+        ok: full,
+      }),
+      row(
+        `${page.name}: best practices`,
+        m.scores['best-practices'],
+        String(m.scores['best-practices']),
+        { text: '100', ok: full },
+      ),
+      row(`${page.name}: SEO`, m.scores.seo, String(m.scores.seo), { text: '100', ok: full }),
+      row(`${page.name}: CLS`, m.cls, m.cls.toFixed(3), { text: '0', ok: (value) => value === 0 }),
+      row(`${page.name}: LCP`, m.lcpMs, ms(m.lcpMs)),
+    )
+    if (bare) {
+      const ratio = m.lcpMs / bare.median.lcpMs
+      rows.push(
+        row(`${page.name}: LCP / bare LCP`, ratio, ratio.toFixed(2), {
+          text: '≤ 1.25',
+          ok: (value) => value <= 1.25,
+        }),
+      )
+    }
+  }
+  return rows
+}
+
+function scriptRows(routes: RouteScripts[]): Row[] {
+  return routes.map(({ route, total }) =>
+    row(
+      `JS before interactive ${route} (raw / gzip / br)`,
+      total.gzip,
+      `${kB(total.raw)} / ${kB(total.gzip)} / ${kB(total.brotli)}`,
+      route === '/'
+        ? { text: `gzip ≤ ${kB(JS_BUDGET_BYTES)}`, ok: (value) => value <= JS_BUDGET_BYTES }
+        : undefined,
+    ),
+  )
+}
+
+async function main(): Promise<void> {
+  log(`Coinvera benchmark; settings ${JSON.stringify(SETTINGS)}`)
+  const tmpDir = mkdtempSync(join(tmpdir(), 'coinvera-bench-'))
+  try {
+    if (SETTINGS.skipBuild) log('build skipped (--skip-build): measuring dist/ as it is')
+    else {
+      log('npm run build')
+      await runToEnd('build', 'npm', ['run', 'build'], {
+        logFile: join(tmpDir, 'build.log'),
+        timeoutMs: 300_000,
+        env: { ...process.env, CI: '1' },
+      })
+    }
+    const forbidden = forbiddenCode(CLIENT_DIR)
+
+    // Offline: the upstream is a loopback port nobody listens on, so the server answers at once
+    // with its shipped sample (local images), exactly what a visitor sees when CoinGecko is down.
+    const deadUpstream = `http://${LOOPBACK}:${await freePort()}`
+    log('starting the server (unreachable upstream: sample data) and the bare page')
+    const site = await startApp('server-site', { tmpDir, upstreamUrl: deadUpstream })
+    const barePage = await startBare('bare-page', tmpDir, ['--html'])
+    await get(`${barePage.url}/`)
+
+    log('JavaScript per route (Chromium page loads)')
+    const scripts = await measureRoutes(site.url, SCRIPT_ROUTES, log)
+
+    log(`Lighthouse, ${SETTINGS.lighthouseRounds} round(s) of ${LIGHTHOUSE_PAGES.length + 1} pages`)
+    const lighthouse = await runLighthouse(
+      [
+        { name: 'bare', url: `${barePage.url}/` },
+        ...LIGHTHOUSE_PAGES.map((path) => ({ name: path, url: site.url + path })),
+      ],
+      SETTINGS.lighthouseRounds,
+      log,
+    )
+    await stop(site.process)
+    await stop(barePage.process)
+
+    log(
+      `server throughput: ${SETTINGS.loadRounds} round(s) × (server, bare), ` +
+        `${SETTINGS.loadConnections} connections, ${SETTINGS.loadWarmupS} s warm-up + ${SETTINGS.loadDurationS} s`,
+    )
+    const throughput = await measureThroughput(
+      tmpDir,
+      {
+        connections: SETTINGS.loadConnections,
+        durationS: SETTINGS.loadDurationS,
+        warmupS: SETTINGS.loadWarmupS,
+        rounds: SETTINGS.loadRounds,
+      },
+      log,
+    )
+
+    log(
+      `cold cache: ${SETTINGS.coldRequests} concurrent requests per endpoint, upstream +${SETTINGS.coldDelayMs} ms`,
+    )
+    const cold = await measureColdCache(
+      tmpDir,
+      { delayMs: SETTINGS.coldDelayMs, requests: SETTINGS.coldRequests },
+      log,
+    )
+
+    const rows: Row[] = [
+      ...lighthouseRows(lighthouse),
+      ...scriptRows(scripts),
+      row(
+        'devtools / MSW code in dist/client (not .map)',
+        forbidden.code.length,
+        forbidden.code.length
+          ? forbidden.code.map((hit) => `${hit.pattern} in ${hit.file}`).join(', ')
+          : 'none',
+        { text: 'none', ok: (value) => value === 0 },
+      ),
+      row(
+        `markets API req/s, server (${throughput.dataSource})`,
+        throughput.server.requestsPerS,
+        String(Math.round(throughput.server.requestsPerS)),
+      ),
+      row(
+        'markets API req/s, bare node:http',
+        throughput.bare.requestsPerS,
+        String(Math.round(throughput.bare.requestsPerS)),
+      ),
+      row('markets API req/s ratio server/bare', throughput.ratio, throughput.ratio.toFixed(2), {
+        text: '≥ 0.70',
+        ok: (value) => value >= 0.7,
+      }),
+      row(
+        `markets API p99 @${throughput.connections} conn, server`,
+        throughput.server.p99Ms,
+        `${throughput.server.p99Ms.toFixed(1)} ms`,
+      ),
+      row(
+        `markets API p99 @${throughput.connections} conn, bare`,
+        throughput.bare.p99Ms,
+        `${throughput.bare.p99Ms.toFixed(1)} ms`,
+      ),
+      ...cold.endpoints.map((endpoint) => {
+        const after =
+          cold.upstreamCallsAfter[
+            endpoint.path.includes('markets') ? '/coins/markets' : '/search/trending'
+          ] ?? 0
+        return row(
+          `cold cache ${endpoint.path.split('?')[0]}: upstream calls / ${cold.requestsPerEndpoint}`,
+          after,
+          String(after),
+          { text: 'exactly 1', ok: (value) => value === 1 },
+        )
+      }),
+    ]
+
+    const durationS = Math.round((Date.now() - started) / 1000)
+    const report = table(rows)
+    process.stdout.write(`\n${report}\n`)
+
+    const flagged = lighthouse.filter((page) => page.failing.length > 0)
+    if (flagged.length) {
+      process.stdout.write('\nLighthouse audits below full score (runs that showed them):\n')
+      for (const page of flagged) {
+        for (const audit of page.failing) {
+          process.stdout.write(
+            `  ${page.name} ${audit.category}/${audit.id} (${audit.runs}/${page.runs.length}): ${audit.title}\n`,
+          )
+          for (const example of audit.examples) process.stdout.write(`      ${example}\n`)
+        }
+      }
+    }
+    for (const page of lighthouse) {
+      if (page.lcpElement) process.stdout.write(`LCP element ${page.name}: ${page.lcpElement}\n`)
+    }
+    if (forbidden.suspectFiles.length || forbidden.sourceMaps.length) {
+      process.stdout.write(
+        `\nNote: files named like devtools/mocks: ${forbidden.suspectFiles.join(', ') || 'none'}; ` +
+          `names in source maps: ${[...new Set(forbidden.sourceMaps.map((hit) => `${hit.pattern} in ${hit.file}`))].join(', ') || 'none'}\n`,
+      )
+    }
+    const misses = rows.filter((r) => r.pass === false)
+    process.stdout.write(
+      `\n${misses.length ? `${misses.length} budget(s) missed: ${misses.map((r) => r.figure).join('; ')}` : 'All budgets met.'}\n`,
+    )
+
+    const chromium = await chromiumVersion()
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true })
+    writeFileSync(
+      RESULTS,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          durationS,
+          machine: { ...machine(), chromium },
+          settings: SETTINGS,
+          budgets: rows,
+          lighthouse,
+          scripts,
+          forbidden,
+          throughput,
+          coldCache: cold,
+        },
+        null,
+        2,
+      )}\n`,
+    )
+    log(`done in ${durationS} s; wrote ${RESULTS}`)
+  } finally {
+    await stopAll()
+    rmSync(tmpDir, { recursive: true, force: true })
+  }
+}
+
+const watchdog = setTimeout(() => {
+  process.stderr.write(`benchmark still running after ${SETTINGS.watchdogMs / 1000} s: stopping\n`)
+  void stopAll().finally(() => process.exit(1))
+}, SETTINGS.watchdogMs)
+watchdog.unref()
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: stopping everything the benchmark started\n`)
+    void stopAll().finally(() => process.exit(130))
+  })
+}
+
+try {
+  await main()
+  clearTimeout(watchdog)
+  process.exit(0)
+} catch (error) {
+  process.stderr.write(`benchmark crashed: ${error instanceof Error ? error.stack : error}\n`)
+  await stopAll()
+  process.exit(1)
+}

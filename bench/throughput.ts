@@ -1,0 +1,232 @@
+import { writeFileSync } from 'node:fs'
+import { Agent } from 'node:http'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { get } from './lib/net'
+import { stop } from './lib/processes'
+import { startApp, startBare, startFakeUpstream } from './lib/servers'
+
+export const MARKETS_PATH =
+  '/api/market/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=6&page=1&sparkline=false&locale=en'
+const TRENDING_PATH = '/api/market/search/trending'
+
+export type LoadRun = {
+  target: 'server' | 'bare'
+  requestsPerS: number
+  p50Ms: number
+  p99Ms: number
+  requests: number
+  errors: number
+  non2xx: number
+}
+
+export type ThroughputResult = {
+  connections: number
+  durationS: number
+  warmupS: number
+  responseBytes: number
+  dataSource: string
+  runs: LoadRun[]
+  server: { requestsPerS: number; p99Ms: number }
+  bare: { requestsPerS: number; p99Ms: number }
+  ratio: number
+}
+
+// Node's http server adds these itself, on both sides alike.
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive'])
+
+async function load(
+  target: LoadRun['target'],
+  url: string,
+  options: { connections: number; durationS: number; warmupS: number },
+): Promise<LoadRun> {
+  await autocannon({ url, connections: options.connections, duration: options.warmupS })
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.durationS,
+  })
+  return {
+    target,
+    requestsPerS: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+}
+
+function mean(runs: LoadRun[], pick: (run: LoadRun) => number): number {
+  return runs.reduce((sum, run) => sum + pick(run), 0) / runs.length
+}
+
+/**
+ * Requests per second of the cached markets endpoint against a bare node:http server sending
+ * the very bytes the real one sent (status, headers, body), each in its own process, at
+ * `connections` connections. Runs go server, bare, bare, server, … so drift on the machine
+ * weighs on both alike; each figure is the mean of its runs.
+ */
+export async function measureThroughput(
+  tmpDir: string,
+  options: { connections: number; durationS: number; warmupS: number; rounds: number },
+  log: (line: string) => void,
+): Promise<ThroughputResult> {
+  const upstream = await startFakeUpstream(0)
+  const app = await startApp('server-throughput', {
+    tmpDir,
+    upstreamUrl: upstream.url,
+    // Cached for the whole measurement: the endpoint is measured, not the upstream.
+    env: { MARKETS_TTL_S: '3600', TRENDING_TTL_S: '3600' },
+  })
+  try {
+    const url = app.url + MARKETS_PATH
+    let recorded = await get(url)
+    for (let tries = 0; recorded.headers['x-data-source'] !== 'cache' && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      recorded = await get(url)
+    }
+    const dataSource = String(recorded.headers['x-data-source'])
+    if (recorded.status !== 200) throw new Error(`${MARKETS_PATH} answered ${recorded.status}`)
+
+    // Raw header pairs keep the server's own spelling and order.
+    const raw = recorded.rawHeaders
+    const headers: [string, string][] = []
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i] as string
+      if (!HOP_HEADERS.has(name.toLowerCase())) headers.push([name, raw[i + 1] as string])
+    }
+    const replayFile = join(tmpDir, 'markets-response.json')
+    writeFileSync(
+      replayFile,
+      JSON.stringify({ status: 200, headers, bodyBase64: recorded.body.toString('base64') }),
+    )
+    const bare = await startBare('bare-api', tmpDir, ['--replay', replayFile])
+    const bareUrl = bare.url + MARKETS_PATH
+    const check = await get(bareUrl)
+    if (!check.body.equals(recorded.body)) throw new Error('the bare server sends other bytes')
+
+    const runs: LoadRun[] = []
+    for (let round = 0; round < options.rounds; round++) {
+      const order: LoadRun['target'][] = round % 2 ? ['bare', 'server'] : ['server', 'bare']
+      for (const target of order) {
+        const run = await load(target, target === 'server' ? url : bareUrl, options)
+        runs.push(run)
+        log(
+          `  ${target.padEnd(6)} ${Math.round(run.requestsPerS)} req/s, p99 ${run.p99Ms} ms` +
+            (run.errors || run.non2xx ? `, ${run.errors} errors, ${run.non2xx} non-2xx` : ''),
+        )
+      }
+    }
+    await stop(bare.process)
+    const serverRuns = runs.filter((run) => run.target === 'server')
+    const bareRuns = runs.filter((run) => run.target === 'bare')
+    const server = {
+      requestsPerS: mean(serverRuns, (run) => run.requestsPerS),
+      p99Ms: mean(serverRuns, (run) => run.p99Ms),
+    }
+    const bareFigures = {
+      requestsPerS: mean(bareRuns, (run) => run.requestsPerS),
+      p99Ms: mean(bareRuns, (run) => run.p99Ms),
+    }
+    return {
+      connections: options.connections,
+      durationS: options.durationS,
+      warmupS: options.warmupS,
+      responseBytes: recorded.body.length,
+      dataSource,
+      runs,
+      server,
+      bare: bareFigures,
+      ratio: server.requestsPerS / bareFigures.requestsPerS,
+    }
+  } finally {
+    await stop(app.process)
+    await upstream.close()
+  }
+}
+
+export type ColdCacheResult = {
+  upstreamDelayMs: number
+  requestsPerEndpoint: number
+  endpoints: {
+    path: string
+    upstreamCalls: number
+    statuses: Record<string, number>
+    sources: Record<string, number>
+    slowestMs: number
+  }[]
+  /** Upstream calls per endpoint counted again a while after the burst. */
+  upstreamCallsAfter: Record<string, number>
+}
+
+function tally(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1
+  return counts
+}
+
+/**
+ * A fresh server (so an empty cache) behind an upstream that takes `delayMs` to answer; as soon
+ * as it is up, `requests` concurrent requests per endpoint, each on its own connection, both
+ * endpoints at once. The upstream counts its calls.
+ */
+export async function measureColdCache(
+  tmpDir: string,
+  options: { delayMs: number; requests: number },
+  log: (line: string) => void,
+): Promise<ColdCacheResult> {
+  const upstream = await startFakeUpstream(options.delayMs)
+  // The upstream is slow, not failing: give the first request time to get the live answer.
+  const app = await startApp('server-cold', {
+    tmpDir,
+    upstreamUrl: upstream.url,
+    env: { MARKET_FIRST_WAIT_MS: String(options.delayMs * 5), LOG_LEVEL: 'warn' },
+  })
+  const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY })
+  try {
+    const burst = (path: string) =>
+      Array.from({ length: options.requests }, () =>
+        get(app.url + path, { agent, timeoutMs: 30_000 }).then(
+          (res) => ({
+            status: String(res.status),
+            source: String(res.headers['x-data-source']),
+            ms: res.ms,
+          }),
+          (error: Error) => ({ status: `error: ${error.message}`, source: 'none', ms: Number.NaN }),
+        ),
+      )
+    const [markets, trending] = await Promise.all([
+      Promise.all(burst(MARKETS_PATH)),
+      Promise.all(burst(TRENDING_PATH)),
+    ])
+    const endpoints = [
+      { path: MARKETS_PATH, upstream: '/coins/markets', answers: markets },
+      { path: TRENDING_PATH, upstream: '/search/trending', answers: trending },
+    ].map(({ path, upstream: upstreamPath, answers }) => ({
+      path,
+      upstreamCalls: upstream.calls.get(upstreamPath) ?? 0,
+      statuses: tally(answers.map((answer) => answer.status)),
+      sources: tally(answers.map((answer) => answer.source)),
+      slowestMs: Math.round(Math.max(...answers.map((answer) => answer.ms))),
+    }))
+    for (const endpoint of endpoints) {
+      log(
+        `  ${endpoint.path.split('?')[0]}: ${endpoint.upstreamCalls} upstream call(s), ` +
+          `sources ${JSON.stringify(endpoint.sources)}, slowest ${endpoint.slowestMs} ms`,
+      )
+    }
+    // Nothing else should reach the upstream afterwards (the data is fresh for its TTL).
+    await new Promise((resolve) => setTimeout(resolve, options.delayMs * 2))
+    return {
+      upstreamDelayMs: options.delayMs,
+      requestsPerEndpoint: options.requests,
+      endpoints,
+      upstreamCallsAfter: Object.fromEntries(upstream.calls),
+    }
+  } finally {
+    agent.destroy()
+    await stop(app.process)
+    await upstream.close()
+  }
+}

@@ -1,0 +1,35 @@
+// The part of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  type Histogram = {
+    average: number
+    mean: number
+    stddev: number
+    min: number
+    max: number
+    total: number
+    p50: number
+    p90: number
+    p99: number
+  }
+  export type Result = {
+    requests: Histogram
+    latency: Histogram
+    throughput: Histogram
+    errors: number
+    timeouts: number
+    non2xx: number
+    duration: number
+    '2xx': number
+  }
+  export type Options = {
+    url: string
+    connections?: number
+    duration?: number
+    amount?: number
+    pipelining?: number
+    headers?: Record<string, string>
+    timeout?: number
+  }
+  function autocannon(options: Options): Promise<Result>
+  export default autocannon
+}
