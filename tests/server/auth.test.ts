@@ -227,6 +227,47 @@ describe('sign-up rate limit', () => {
   })
 })
 
+describe('client address and site origin settings', () => {
+  it('with TRUST_PROXY each forwarded client has its own limit; without, the header is ignored', async () => {
+    const trusting = await startTestServer(
+      { SIGNUP_RATE_LIMIT: '1', TRUST_PROXY: 'true' },
+      { db: testDb.db },
+    )
+    const direct = await startTestServer({ SIGNUP_RATE_LIMIT: '1' }, { db: testDb.db })
+    try {
+      const post = (s: TestServer, email: string, forwardedFor: string) =>
+        fetch(
+          `${s.url}/api/auth`,
+          json(person(email), { headers: { 'X-Forwarded-For': forwardedFor } }),
+        )
+      expect((await post(trusting, 'xff-1@example.com', '203.0.113.1')).status).toBe(201)
+      expect((await post(trusting, 'xff-2@example.com', '203.0.113.2')).status).toBe(201)
+      // Only the last hop counts: what a client writes in front cannot buy a new allowance.
+      expect((await post(trusting, 'xff-3@example.com', '198.51.100.9, 203.0.113.2')).status).toBe(
+        429,
+      )
+      expect((await post(direct, 'direct-1@example.com', '203.0.113.1')).status).toBe(201)
+      expect((await post(direct, 'direct-2@example.com', '203.0.113.2')).status).toBe(429)
+    } finally {
+      await trusting.dispose()
+      await direct.dispose()
+    }
+  })
+
+  it('with SITE_URL only that exact origin may post', async () => {
+    const s = await startTestServer({ SITE_URL: 'https://coinvera.example' }, { db: testDb.db })
+    try {
+      const post = (email: string, origin: string) =>
+        fetch(`${s.url}/api/auth`, json(person(email), { headers: { Origin: origin } }))
+      expect((await post('site-1@example.com', 'https://coinvera.example')).status).toBe(201)
+      expect((await post('site-2@example.com', s.url)).status).toBe(403)
+      expect((await post('site-3@example.com', 'http://coinvera.example')).status).toBe(403)
+    } finally {
+      await s.dispose()
+    }
+  })
+})
+
 describe('storage', () => {
   it('keeps accounts across a stop and a restart', async () => {
     const dataDir = await freshDataDir()
