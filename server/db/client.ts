@@ -51,7 +51,8 @@ function lockDataDir(dataDir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     const pid = Number(readFileSync(file, 'utf8'))
-    if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
+    // Our own pid in the file is a leftover: in a container the server is pid 1 on every start.
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
       throw new Error(`another server (process ${pid}) is using it; stop it or set DATA_DIR`)
     }
     writeFileSync(file, String(process.pid))
