@@ -1,0 +1,232 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { VIEWPORTS, visit } from './support/browser'
+import { setUpSite, waitForPrices, waitForTrending } from './support/site'
+
+const site = setUpSite()
+
+/** The sections that fade in, and how long the specification says each fade takes. */
+const FADING = [
+  { selector: '#prices', duration: '1s' },
+  { selector: '.about', duration: '1s' },
+  { selector: '.subscribe', duration: '1.5s' },
+] as const
+
+type SectionState = { top: number; fade: boolean; fadeIn: boolean; opacity: string }
+
+function sectionState(page: Page, selector: string): Promise<SectionState> {
+  return page.locator(selector).evaluate((element) => ({
+    top: element.getBoundingClientRect().top / window.innerHeight,
+    fade: element.classList.contains('fade'),
+    fadeIn: element.classList.contains('fade--in'),
+    opacity: getComputedStyle(element).opacity,
+  }))
+}
+
+/** Scrolls so the section's top sits at this fraction of the viewport height. */
+async function scrollTopTo(page: Page, selector: string, fraction: number) {
+  await page.locator(selector).evaluate((element, at) => {
+    const top = element.getBoundingClientRect().top
+    window.scrollBy(0, top - window.innerHeight * at)
+  }, fraction)
+  // Two frames: time for the IntersectionObserver to deliver its entries.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+}
+
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150))),
+      ),
+  )
+
+describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewport) => {
+  it('fades sections in once their top comes within 75% of the viewport', async () => {
+    const { page } = await site.open(viewport)
+    await visit(page, `${site.url}/`)
+    for (const { selector, duration } of FADING) {
+      const state = await sectionState(page, selector)
+      if (state.top < 0.75) {
+        // Already on screen when the page opened: never hidden.
+        expect(state, selector).toMatchObject({ fade: false, opacity: '1' })
+        continue
+      }
+      expect(state, selector).toMatchObject({ fade: true, fadeIn: false, opacity: '0' })
+      expect(
+        await page.locator(selector).evaluate((el) => getComputedStyle(el).transitionDuration),
+        selector,
+      ).toMatch(new RegExp(`^${duration.replace('.', '\\.')}(, ${duration.replace('.', '\\.')})*$`))
+    }
+    // Below the fold at both widths, so both must start hidden.
+    expect((await sectionState(page, '.about')).fade).toBe(true)
+    expect((await sectionState(page, '.subscribe')).fade).toBe(true)
+
+    // The threshold: at 85% of the viewport height the about block stays hidden; at 65% it fades in.
+    await scrollTopTo(page, '.about', 0.85)
+    await nextFrames(page)
+    expect(await sectionState(page, '.about')).toMatchObject({ fadeIn: false, opacity: '0' })
+    await scrollTopTo(page, '.about', 0.65)
+    await expect.poll(async () => (await sectionState(page, '.about')).fadeIn).toBe(true)
+    await expect
+      .poll(async () => (await sectionState(page, '.about')).opacity, { timeout: 4000 })
+      .toBe('1')
+
+    await page.locator('.subscribe').scrollIntoViewIfNeeded()
+    await expect
+      .poll(async () => (await sectionState(page, '.subscribe')).opacity, { timeout: 4000 })
+      .toBe('1')
+  })
+
+  it('shows every section at once with prefers-reduced-motion', async () => {
+    const { page } = await site.open(viewport, { reducedMotion: 'reduce' })
+    await visit(page, `${site.url}/`)
+    for (const { selector } of FADING) {
+      expect(await sectionState(page, selector), selector).toMatchObject({
+        fade: false,
+        opacity: '1',
+      })
+    }
+  })
+
+  it('shows all content before JavaScript runs (prerendered, nothing hidden)', async () => {
+    const { page } = await site.open(viewport, { javaScriptEnabled: false })
+    const response = await page.goto(`${site.url}/`)
+    expect(response?.status()).toBe(200)
+    expect(await page.locator('h1').textContent()).toMatch(/better business with cryptocurrency/i)
+    for (const { selector } of FADING) {
+      expect(await sectionState(page, selector), selector).toMatchObject({
+        fade: false,
+        opacity: '1',
+      })
+    }
+    // The price list is drawn as its skeleton: six rows under the seven headers.
+    expect(await page.locator('.market-table thead th').count()).toBe(7)
+    expect(await page.locator('.market-table tbody tr.market-table__skeleton').count()).toBe(6)
+    expect(await page.locator('.about__card').count()).toBe(3)
+  })
+
+  it('draws skeletons of the final size while loading, so nothing shifts', async () => {
+    const { page, context } = await site.open(viewport)
+    // Slow market data: every answer arrives 1.5 s late.
+    let delayed = 0
+    await context.route('**/api/market/**', async (route) => {
+      delayed++
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue().catch(() => {})
+    })
+    await context.addInitScript(() => {
+      const win = window as unknown as { __shifts: { value: number; sources: string[] }[] }
+      win.__shifts = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number
+          hadRecentInput: boolean
+          sources?: { node?: Node }[]
+        })[]) {
+          if (entry.hadRecentInput) continue
+          win.__shifts.push({
+            value: entry.value,
+            sources: (entry.sources ?? []).map((source) =>
+              source.node instanceof Element
+                ? `${source.node.tagName}.${source.node.className}`
+                : String(source.node?.nodeName),
+            ),
+          })
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await visit(page, `${site.url}/`)
+
+    const layout = () =>
+      page.evaluate(() => {
+        // Layout boxes (offsets), not painted ones: the fade-in's transform moves no layout.
+        const box = (selector: string) => {
+          const element = document.querySelector<HTMLElement>(selector)
+          if (!element) return null
+          let top = 0
+          for (
+            let node: HTMLElement | null = element;
+            node;
+            node = node.offsetParent as HTMLElement | null
+          ) {
+            top += node.offsetTop
+          }
+          return [top, element.offsetHeight]
+        }
+        return {
+          table: box('.market-table'),
+          tbody: box('.market-table tbody'),
+          about: box('.about'),
+          trending: box('.trending__list'),
+          subscribe: box('.subscribe'),
+          footer: box('body footer'),
+        }
+      })
+
+    // Still loading: skeleton rows, busy table, a status for screen readers.
+    expect(await page.locator('.market-table').getAttribute('aria-busy')).toBe('true')
+    expect(await page.locator('.market-table tbody tr.market-table__skeleton').count()).toBe(6)
+    expect(await page.locator('.trending__card--skeleton').count()).toBe(7)
+    expect(await page.getByRole('status').filter({ hasText: 'Loading prices…' }).count()).toBe(1)
+    const before = await layout()
+
+    await waitForPrices(page)
+    await waitForTrending(page)
+    expect(delayed).toBeGreaterThanOrEqual(2)
+    // Let broken coin images turn into monograms too.
+    await page.locator('.market-table tbody .coin-monogram').first().waitFor()
+    await nextFrames(page)
+    const after = await layout()
+    expect(after).toEqual(before)
+
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number }[] }).__shifts,
+    )
+    const cls = shifts.reduce((sum, shift) => sum + shift.value, 0)
+    expect(cls, JSON.stringify(shifts)).toBe(0)
+  })
+
+  it('says when the lists fail with nothing to show, and Retry loads them', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    // A fresh visitor, and our server failing: something the real server cannot do on demand.
+    const failing = '**/api/market/**'
+    let failures = 0
+    await context.route(failing, (route) => {
+      failures++
+      return route.fulfill({
+        status: 503,
+        // Retry-After: 0 lets the client's automatic retries run without waiting.
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '0' },
+        body: JSON.stringify({ error: 'service_unavailable', message: 'Try again later.' }),
+      })
+    })
+    await visit(page, `${site.url}/`)
+
+    const pricesAlert = page.locator('#prices').getByRole('alert')
+    const trendingAlert = page.locator('.trending').getByRole('alert')
+    await pricesAlert.waitFor({ timeout: 20_000 })
+    await trendingAlert.waitFor({ timeout: 20_000 })
+    expect(await pricesAlert.textContent()).toMatch(/couldn't load prices/i)
+    expect(await trendingAlert.textContent()).toMatch(/couldn't load trending/i)
+    expect(await page.locator('.market-table').count()).toBe(0)
+    expect(failures).toBeGreaterThanOrEqual(2)
+
+    await context.unroute(failing)
+    await pricesAlert.getByRole('button', { name: 'Retry' }).click()
+    await waitForPrices(page)
+    expect(await page.locator('.market-table tbody tr').count()).toBe(6)
+    expect(await pricesAlert.count()).toBe(0)
+
+    // The keyboard works as well.
+    await trendingAlert.getByRole('button', { name: 'Retry' }).focus()
+    await page.keyboard.press('Enter')
+    await waitForTrending(page)
+    expect(await page.locator('.trending ol.trending__list > li').count()).toBe(7)
+    expect(await trendingAlert.count()).toBe(0)
+    // Only the failed requests themselves may be reported.
+    expect(problems.filter((problem) => !problem.includes('status of 503'))).toEqual([])
+  })
+})
