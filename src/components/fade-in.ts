@@ -19,7 +19,11 @@ export function useFadeIn<T extends HTMLElement>(durationMs: number) {
     if (element.getBoundingClientRect().top < window.innerHeight * 0.75) return
 
     element.style.setProperty('--fade-duration', `${durationMs}ms`)
+    // Hide it at once: with its transition on, a section already painted would visibly fade out.
+    element.style.transition = 'none'
     element.classList.add('fade')
+    void element.offsetHeight
+    element.style.removeProperty('transition')
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return
