@@ -1,5 +1,5 @@
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useId, useRef, useState } from 'react'
 import { Logo } from '../logo'
 
 const links = [
@@ -11,43 +11,29 @@ const links = [
 ] as const
 
 /**
- * Site navigation. Below 768 px the links collapse behind a disclosure button: Escape or a click
- * outside closes the menu, and focus goes back to the button when it was inside.
+ * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
+ * menu and puts focus back on the button; so does focus leaving the navigation.
  */
 export function NavBar() {
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
-
-  // A new page closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
-  useEffect(() => setOpen(false), [pathname])
-
-  useEffect(() => {
-    if (!open) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      buttonRef.current?.focus()
-    }
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node
-      if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return
-      setOpen(false)
-    }
-    document.addEventListener('keydown', onKeyDown)
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      document.removeEventListener('pointerdown', onPointerDown)
-    }
-  }, [open])
+  const close = () => setOpen(false)
 
   return (
     <header className="nav-bar">
-      <nav className="nav-bar__inner" aria-label="Main">
+      <nav
+        className="nav-bar__inner"
+        aria-label="Main"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return
+          close()
+          buttonRef.current?.focus()
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) close()
+        }}
+      >
         <Link to="/" className="brand">
           <Logo />
           <span className="brand__name">Coinvera</span>
@@ -63,7 +49,7 @@ export function NavBar() {
           <span className="nav-bar__toggle-icon" aria-hidden="true" />
           Menu
         </button>
-        <div ref={menuRef} id={menuId} className="nav-bar__menu" data-open={open}>
+        <div id={menuId} className="nav-bar__menu" data-open={open}>
           <ul className="nav-bar__links">
             {links.map((link) => (
               <li key={link.label}>
@@ -71,7 +57,7 @@ export function NavBar() {
                   to={link.to}
                   className="nav-bar__link"
                   activeOptions={{ exact: true }}
-                  onClick={() => setOpen(false)}
+                  onClick={close}
                 >
                   {link.label}
                 </Link>
@@ -80,18 +66,10 @@ export function NavBar() {
           </ul>
           {/* Issue 6 puts the signed-in user's name and a Sign Out button here. */}
           <div className="nav-bar__actions">
-            <Link
-              to="/signup"
-              className="button button--primary button--small"
-              onClick={() => setOpen(false)}
-            >
+            <Link to="/signup" className="button button--primary button--small" onClick={close}>
               Sign Up
             </Link>
-            <Link
-              to="/signin"
-              className="button button--ghost button--small"
-              onClick={() => setOpen(false)}
-            >
+            <Link to="/signin" className="button button--ghost button--small" onClick={close}>
               Sign In
             </Link>
           </div>

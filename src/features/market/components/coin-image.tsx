@@ -45,7 +45,6 @@ export function CoinImage({
       width={size}
       height={size}
       loading="lazy"
-      decoding="async"
       onError={() => setFailed(true)}
     />
   )

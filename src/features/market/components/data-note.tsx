@@ -6,14 +6,7 @@ export function DataNote({ meta }: { meta: DataMeta | undefined }) {
   const note = meta ? dataNote(meta) : null
   return (
     <p className="data-note" role="status">
-      {note ? (
-        <>
-          <span className="data-note__icon" aria-hidden="true">
-            ⏱
-          </span>
-          {note}
-        </>
-      ) : null}
+      {note}
     </p>
   )
 }

@@ -78,14 +78,14 @@ function Change({ value }: { value: number | null | undefined }) {
   const direction = changeDirection(value)
   return (
     <span className={`change change--${direction}`}>
-      {direction !== 'none' ? (
-        <span className="change__arrow" aria-hidden="true">
-          {direction === 'up' ? '▲' : '▼'}
-        </span>
-      ) : null}
-      {direction !== 'none' ? (
-        <span className="visually-hidden">{directionLabel(direction)} </span>
-      ) : null}
+      {direction !== 'none' && (
+        <>
+          <span className="change__arrow" aria-hidden="true">
+            {direction === 'up' ? '▲' : '▼'}
+          </span>
+          <span className="visually-hidden">{directionLabel(direction)} </span>
+        </>
+      )}
       {formatPercent(value)}
     </span>
   )
