@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { onCleanup } from './lib/processes'
@@ -32,6 +33,9 @@ export type LighthouseRun = {
   scriptTransferBytes: number
   failing: FailingAudit[]
   warnings: string[]
+  /** Lighthouse's CPU benchmark (higher is faster) and the 1-minute load average at the start. */
+  benchmarkIndex: number
+  loadAverage: number
 }
 
 export type LighthousePage = {
@@ -97,7 +101,7 @@ function scriptTransfer(lhr: Lhr): number {
     .reduce((sum, item) => sum + (Number(item.transferSize) || 0), 0)
 }
 
-function summarize(lhr: Lhr): LighthouseRun {
+function summarize(lhr: Lhr, loadAverage: number): LighthouseRun {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)
   return {
@@ -115,6 +119,8 @@ function summarize(lhr: Lhr): LighthouseRun {
     scriptTransferBytes: scriptTransfer(lhr),
     failing: failingAudits(lhr),
     warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    loadAverage,
   }
 }
 
@@ -145,6 +151,8 @@ function aggregate(name: string, url: string, runs: LighthouseRun[]): Lighthouse
       fcpMs: of((run) => run.fcpMs),
       tbtMs: of((run) => run.tbtMs),
       scriptTransferBytes: of((run) => run.scriptTransferBytes),
+      benchmarkIndex: of((run) => run.benchmarkIndex),
+      loadAverage: of((run) => run.loadAverage),
     },
     failing: [...failing.values()],
     lcpElement: runs.find((run) => run.lcpElement)?.lcpElement ?? null,
@@ -171,6 +179,7 @@ export async function runLighthouse(
   try {
     for (let round = 1; round <= rounds; round++) {
       for (const page of pages) {
+        const load = loadavg()[0] ?? Number.NaN
         const result = await lighthouse(page.url, {
           port: chrome.port,
           logLevel: 'error',
@@ -181,11 +190,12 @@ export async function runLighthouse(
         if (result.lhr.runtimeError) {
           throw new Error(`Lighthouse failed on ${page.url}: ${result.lhr.runtimeError.message}`)
         }
-        const run = summarize(result.lhr)
+        const run = summarize(result.lhr, load)
         runs.get(page.name)?.push(run)
         log(
           `  round ${round}/${rounds} ${page.name.padEnd(8)} perf ${run.scores.performance} ` +
-            `LCP ${Math.round(run.lcpMs)} ms CLS ${run.cls.toFixed(3)}`,
+            `LCP ${Math.round(run.lcpMs)} ms CLS ${run.cls.toFixed(3)} ` +
+            `(CPU benchmark ${Math.round(run.benchmarkIndex)}, load ${load.toFixed(1)})`,
         )
       }
     }

@@ -10,6 +10,7 @@ import { forbiddenCode, measureRoutes, type RouteScripts } from './bundle'
 import { chromiumVersion, type LighthousePage, runLighthouse } from './lighthouse'
 import { freePort, get, LOOPBACK } from './lib/net'
 import { runToEnd, stop, stopAll } from './lib/processes'
+import { median } from './lib/stats'
 import { ROOT, startApp, startBare } from './lib/servers'
 import { kB, ms, type Row, row, table } from './report'
 import { measureColdCache, measureThroughput } from './throughput'
@@ -26,6 +27,8 @@ const SETTINGS = {
   loadDurationS: env('BENCH_LOAD_DURATION_S', 10),
   loadWarmupS: env('BENCH_LOAD_WARMUP_S', 3),
   loadRounds: env('BENCH_LOAD_ROUNDS', 2),
+  // One more pair with the request log off, to show what the log costs (0 skips it).
+  quietLoadRounds: Number(process.env.BENCH_QUIET_LOAD_ROUNDS ?? 1),
   coldDelayMs: 1000,
   coldRequests: 500,
   // Everything together stays well under this; past it the run is stopped as a crash.
@@ -180,6 +183,22 @@ async function main(): Promise<void> {
       log,
     )
 
+    let quiet: Awaited<ReturnType<typeof measureThroughput>> | null = null
+    if (SETTINGS.quietLoadRounds > 0) {
+      log('the same with LOG_LEVEL=warn (no request log line)')
+      quiet = await measureThroughput(
+        tmpDir,
+        {
+          connections: SETTINGS.loadConnections,
+          durationS: SETTINGS.loadDurationS,
+          warmupS: SETTINGS.loadWarmupS,
+          rounds: SETTINGS.quietLoadRounds,
+          serverEnv: { LOG_LEVEL: 'warn' },
+        },
+        log,
+      )
+    }
+
     log(
       `cold cache: ${SETTINGS.coldRequests} concurrent requests per endpoint, upstream +${SETTINGS.coldDelayMs} ms`,
     )
@@ -189,7 +208,15 @@ async function main(): Promise<void> {
       log,
     )
 
+    const lighthouseRuns = lighthouse.flatMap((page) => page.runs)
+    const indexes = lighthouseRuns.map((run) => run.benchmarkIndex)
+    const loads = lighthouseRuns.map((run) => run.loadAverage)
     const rows: Row[] = [
+      row(
+        'machine during Lighthouse: CPU benchmark index',
+        median(indexes),
+        `${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}), load avg ${median(loads).toFixed(1)}`,
+      ),
       ...lighthouseRows(lighthouse),
       ...scriptRows(scripts),
       row(
@@ -210,10 +237,24 @@ async function main(): Promise<void> {
         throughput.bare.requestsPerS,
         String(Math.round(throughput.bare.requestsPerS)),
       ),
+      row(
+        'load avg during the load runs (before → after)',
+        throughput.loadAverage[1],
+        `${throughput.loadAverage[0].toFixed(1)} → ${throughput.loadAverage[1].toFixed(1)}`,
+      ),
       row('markets API req/s ratio server/bare', throughput.ratio, throughput.ratio.toFixed(2), {
         text: '≥ 0.70',
         ok: (value) => value >= 0.7,
       }),
+      ...(quiet
+        ? [
+            row(
+              'same ratio, request log off (LOG_LEVEL=warn)',
+              quiet.ratio,
+              `${quiet.ratio.toFixed(2)} (${Math.round(quiet.server.requestsPerS)} / ${Math.round(quiet.bare.requestsPerS)} req/s)`,
+            ),
+          ]
+        : []),
       row(
         `markets API p99 @${throughput.connections} conn, server`,
         throughput.server.p99Ms,
@@ -283,6 +324,7 @@ async function main(): Promise<void> {
           scripts,
           forbidden,
           throughput,
+          throughputRequestLogOff: quiet,
           coldCache: cold,
         },
         null,

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { Agent } from 'node:http'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { get } from './lib/net'
@@ -30,6 +31,8 @@ export type ThroughputResult = {
   server: { requestsPerS: number; p99Ms: number }
   bare: { requestsPerS: number; p99Ms: number }
   ratio: number
+  /** 1-minute load average before and after the runs. */
+  loadAverage: [number, number]
 }
 
 // Node's http server adds these itself, on both sides alike.
@@ -69,7 +72,13 @@ function mean(runs: LoadRun[], pick: (run: LoadRun) => number): number {
  */
 export async function measureThroughput(
   tmpDir: string,
-  options: { connections: number; durationS: number; warmupS: number; rounds: number },
+  options: {
+    connections: number
+    durationS: number
+    warmupS: number
+    rounds: number
+    serverEnv?: Record<string, string>
+  },
   log: (line: string) => void,
 ): Promise<ThroughputResult> {
   const upstream = await startFakeUpstream(0)
@@ -77,7 +86,7 @@ export async function measureThroughput(
     tmpDir,
     upstreamUrl: upstream.url,
     // Cached for the whole measurement: the endpoint is measured, not the upstream.
-    env: { MARKETS_TTL_S: '3600', TRENDING_TTL_S: '3600' },
+    env: { MARKETS_TTL_S: '3600', TRENDING_TTL_S: '3600', ...options.serverEnv },
   })
   try {
     const url = app.url + MARKETS_PATH
@@ -106,6 +115,7 @@ export async function measureThroughput(
     const check = await get(bareUrl)
     if (!check.body.equals(recorded.body)) throw new Error('the bare server sends other bytes')
 
+    const loadBefore = loadavg()[0] ?? Number.NaN
     const runs: LoadRun[] = []
     for (let round = 0; round < options.rounds; round++) {
       const order: LoadRun['target'][] = round % 2 ? ['bare', 'server'] : ['server', 'bare']
@@ -139,6 +149,7 @@ export async function measureThroughput(
       server,
       bare: bareFigures,
       ratio: server.requestsPerS / bareFigures.requestsPerS,
+      loadAverage: [loadBefore, loadavg()[0] ?? Number.NaN],
     }
   } finally {
     await stop(app.process)
