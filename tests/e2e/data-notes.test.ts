@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VIEWPORTS, visit } from './support/browser'
+import { type FakeUpstream, startFakeUpstream } from './support/fake-upstream'
+import { type SiteServer, startServer } from './support/server'
+import { setUpSite, waitForPrices, waitForTrending } from './support/site'
+
+// This file's main server has an upstream that fails from the start: it can only serve the
+// sample data shipped in the repository.
+const site = setUpSite({ upstream: { kind: 'fail', status: 500 } })
+
+const SAMPLE_NOTE = 'Live prices are unavailable; showing sample data'
+
+/** Scrolls to the bottom in viewport steps, so every lazy image gets its chance to load. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    }
+  })
+}
+
+/** The notes as read aloud: the decorative icon (aria-hidden) left out. */
+const notes = (page: Page) =>
+  page.locator('.prices__footer .data-note, .trending__footer .data-note').evaluateAll((els) =>
+    els.map((el) => {
+      const copy = el.cloneNode(true) as HTMLElement
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove()
+      return copy.textContent?.trim() ?? ''
+    }),
+  )
+
+describe.each(VIEWPORTS)('data notes at $name ($width×$height)', (viewport) => {
+  it('says when it shows sample data, whose images all load from our own site', async () => {
+    const { page, problems } = await site.open(viewport)
+    const broken: string[] = []
+    page.on('requestfailed', (request) =>
+      broken.push(`${request.url()} ${request.failure()?.errorText}`),
+    )
+    page.on('response', (response) => {
+      if (response.status() >= 400) broken.push(`${response.url()} ${response.status()}`)
+    })
+    const market = page.waitForResponse((r) => r.url().includes('/api/market/coins/markets'))
+    await visit(page, `${site.url}/`)
+    expect((await market).headers()['x-data-source']).toBe('sample')
+    await waitForPrices(page)
+    await waitForTrending(page)
+    await expect.poll(() => notes(page)).toEqual([SAMPLE_NOTE, SAMPLE_NOTE])
+    expect(await page.locator('.market-table tbody tr').count()).toBe(6)
+    expect(await page.locator('.trending ol.trending__list > li').count()).toBe(7)
+
+    await scrollThrough(page)
+    const images = page.locator('img')
+    await expect
+      .poll(() =>
+        images.evaluateAll((els) =>
+          (els as HTMLImageElement[])
+            .filter((img) => !(img.complete && img.naturalWidth > 0))
+            .map((img) => img.src),
+        ),
+      )
+      .toEqual([])
+    // Every coin shows its shipped image, none fell back to a monogram.
+    expect(await page.locator('.coin-monogram').count()).toBe(0)
+    expect(
+      await page
+        .locator('.market-table tbody img, .trending__list img')
+        .evaluateAll((els) => (els as HTMLImageElement[]).map((img) => new URL(img.src).pathname)),
+    ).toHaveLength(13)
+    expect(broken).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
+
+describe('stale prices', () => {
+  let upstream: FakeUpstream | undefined
+  let server: SiteServer | undefined
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream()
+    server = await startServer({
+      MARKET_UPSTREAM_URL: upstream.url,
+      MARKETS_TTL_S: '1',
+      TRENDING_TTL_S: '1',
+    })
+    // Wait for one good answer of each list, then let the upstream fail and the TTL pass.
+    const deadline = Date.now() + 15_000
+    for (;;) {
+      const health = await (await fetch(`${server.url}/api/health`)).json()
+      if (
+        health.upstream.markets.source === 'upstream' &&
+        health.upstream.trending.source === 'upstream'
+      )
+        break
+      if (Date.now() > deadline) throw new Error(`no upstream data: ${JSON.stringify(health)}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    upstream.set({ kind: 'fail', status: 500 })
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+    await upstream?.close()
+  })
+
+  it.each(VIEWPORTS)(
+    'says when the prices are from at $name ($width×$height)',
+    async (viewport) => {
+      const { page } = await site.open(viewport)
+      const market = page.waitForResponse((r) => r.url().includes('/api/market/coins/markets'))
+      await visit(page, `${server?.url}/`)
+      const headers = (await market).headers()
+      expect(headers['x-data-source']).toBe('stale')
+      // The context's time zone is UTC: the note shows the update time as the visitor reads it.
+      const time = new Date(headers['x-data-updated-at'] ?? '').toLocaleTimeString('en-US', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+        timeZone: 'UTC',
+      })
+      expect(time).toMatch(/^\d\d:\d\d$/)
+      await waitForPrices(page)
+      await waitForTrending(page)
+      await expect.poll(() => notes(page)).toEqual([`Prices as of ${time}`, `Prices as of ${time}`])
+      expect(await page.locator('.market-table tbody tr').count()).toBe(6)
+    },
+  )
+})
