@@ -85,6 +85,9 @@ export function SignUpForm() {
   const [values, setValues] = useState<Values>(EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [problem, setProblem] = useState<FormProblem | null>(null)
+  // Fields whose message came from the server (409, 400): the local rules cannot judge those, so
+  // leaving the field (blur) keeps the message; editing the field re-checks it as usual.
+  const serverErrors = useRef(new Set<FieldName>())
 
   const account = signUp.data
   useEffect(() => {
@@ -100,11 +103,13 @@ export function SignUpForm() {
   function update(field: FieldName, value: string) {
     const next = { ...values, [field]: value }
     setValues(next)
+    serverErrors.current.delete(field)
     // Once a field shows an error, re-check it as the visitor types so it clears when fixed.
     if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validate(next).errors[field] }))
   }
 
   function check(field: FieldName) {
+    if (serverErrors.current.has(field)) return
     setErrors((prev) => ({ ...prev, [field]: validate(values).errors[field] }))
   }
 
@@ -114,6 +119,7 @@ export function SignUpForm() {
     const { data, errors: found } = validate(values)
     setErrors(found)
     setProblem(null)
+    serverErrors.current.clear()
     if (!data) {
       focusFirstInvalid(found)
       return
@@ -123,6 +129,7 @@ export function SignUpForm() {
         const failure = describeFailure(error)
         setErrors(failure.errors)
         setProblem(failure.problem)
+        serverErrors.current = new Set(FIELDS.filter((field) => failure.errors[field]))
         focusFirstInvalid(failure.errors)
       },
     })
