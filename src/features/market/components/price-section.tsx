@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useHydrated } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { marketQueries } from '../queries'
 import { Attribution, DataNote } from './data-note'
@@ -6,7 +7,12 @@ import { LoadError, useRetryFocus } from './load-error'
 import { MarketTable } from './market-table'
 
 export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
-  const { data, isError, isFetching, refetch } = useQuery(marketQueries.markets())
+  const query = useQuery(marketQueries.markets())
+  // Hydration renders the prerendered skeleton, even when the data was already here.
+  const hydrated = useHydrated()
+  const data = hydrated ? query.data : undefined
+  const isError = hydrated && query.isError
+  const { isFetching, refetch } = query
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)

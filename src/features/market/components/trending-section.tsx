@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useHydrated } from '@/components/hydrated'
 import { TRENDING_LIMIT } from '../schemas'
 import { formatRank, formatSymbol, MISSING } from '../format'
 import { marketQueries } from '../queries'
@@ -9,7 +10,12 @@ import { LoadError, useRetryFocus } from './load-error'
 const IMAGE_SIZE = 56
 
 export function TrendingSection() {
-  const { data, isError, isFetching, refetch } = useQuery(marketQueries.trending())
+  const query = useQuery(marketQueries.trending())
+  // Hydration renders the prerendered skeleton, even when the data was already here.
+  const hydrated = useHydrated()
+  const data = hydrated ? query.data : undefined
+  const isError = hydrated && query.isError
+  const { isFetching, refetch } = query
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
 
   return (
