@@ -1,7 +1,10 @@
-import { screen, within } from '@testing-library/react'
+import { configure, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '../../../tests/render'
+
+// Network answers come through MSW; under a loaded CI machine they can take over a second.
+configure({ asyncUtilTimeout: 5000 })
 
 function mainNav() {
   return within(screen.getByRole('navigation', { name: 'Main' }))

@@ -1,7 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { configure, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '../../../../tests/render'
+
+// Network answers come through MSW; under a loaded CI machine they can take over a second.
+configure({ asyncUtilTimeout: 5000 })
 
 describe('SignInForm', () => {
   it('has a username and a masked password, and links to sign-up and home', async () => {

@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../../mocks/node'
 import { renderApp } from '../../../../tests/render'
+
+// Network answers come through MSW; under a loaded CI machine they can take over a second.
+configure({ asyncUtilTimeout: 5000 })
 
 beforeEach(() => {
   // postSignUp logs the created account, as the product asks.

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { configure, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +7,9 @@ import { createQueryClient } from '@/lib/query-client'
 import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
 import { server } from '../../../../mocks/node'
 import { PriceSection } from './price-section'
+
+// Network answers come through MSW; under a loaded CI machine they can take over a second.
+configure({ asyncUtilTimeout: 5000 })
 
 function renderSection() {
   const client = createQueryClient({ queries: { retry: false } })

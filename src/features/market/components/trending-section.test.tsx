@@ -1,11 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { configure, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
 import { server } from '../../../../mocks/node'
 import { TrendingSection } from './trending-section'
+
+// Network answers come through MSW; under a loaded CI machine they can take over a second.
+configure({ asyncUtilTimeout: 5000 })
 
 function renderSection() {
   const client = createQueryClient({ queries: { retry: false } })
