@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   changeDirection,
   dataNote,
-  directionLabel,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -101,14 +100,6 @@ describe('formatTime', () => {
   it('shows an en dash for a missing or bad date', () => {
     expect(formatTime(null)).toBe('–')
     expect(formatTime('not a date')).toBe('–')
-  })
-})
-
-describe('directionLabel', () => {
-  it('names the direction in words', () => {
-    expect(directionLabel('up')).toBe('up')
-    expect(directionLabel('down')).toBe('down')
-    expect(directionLabel('none')).toBe('')
   })
 })
 

@@ -68,11 +68,6 @@ export function formatTime(iso: string | null | undefined): string {
   return date.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', hour12: false })
 }
 
-/** Accessible words for a direction, so colour and arrow are never the only cue. */
-export function directionLabel(direction: Direction): string {
-  return direction === 'up' ? 'up' : direction === 'down' ? 'down' : ''
-}
-
 /** Two letters to four of the symbol, for the monogram shown when a coin image fails. */
 export function monogram(symbol: string | null | undefined): string {
   const text = formatSymbol(symbol)

@@ -1,7 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import {
   changeDirection,
-  directionLabel,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -83,7 +82,8 @@ function Change({ value }: { value: number | null | undefined }) {
           <span className="change__arrow" aria-hidden="true">
             {direction === 'up' ? '▲' : '▼'}
           </span>
-          <span className="visually-hidden">{directionLabel(direction)} </span>
+          {/* 'up' or 'down' in words: colour and arrow are never the only cue. */}
+          <span className="visually-hidden">{direction} </span>
         </>
       )}
       {formatPercent(value)}
