@@ -119,7 +119,8 @@ export async function measureRoutes(
 
 export type ForbiddenHit = { pattern: string; file: string }
 
-// Names that only exist in the devtools and MSW packages.
+// Names that only exist in the devtools and MSW packages, and a message only React's development
+// build carries (a build made with NODE_ENV=development ships it).
 const FORBIDDEN = [
   'TanStackRouterDevtools',
   'ReactQueryDevtools',
@@ -127,6 +128,7 @@ const FORBIDDEN = [
   'setupWorker',
   'msw/browser',
   'INTERNAL_MSW',
+  'Hydration failed because the server rendered',
 ]
 
 function walk(dir: string, out: string[] = []): string[] {

@@ -26,6 +26,8 @@ export async function startApp(
     MARKET_UPSTREAM_URL: options.upstreamUrl,
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    // The benchmark's private copy of its build (run.ts), safe from concurrent rebuilds.
+    CLIENT_DIR: join(options.tmpDir, 'client'),
     ...options.env,
   }
   // A developer's own database must never receive benchmark traffic.
