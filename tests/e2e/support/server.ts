@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const START_TIMEOUT_MS = 60_000
@@ -22,7 +23,7 @@ process.once('exit', () => {
 })
 
 /**
- * The real server (`node --import tsx server/index.ts`) serving dist/client on a free loopback
+ * The real server (`node --import tsx server/index.ts`) serving the built site on a free loopback
  * port, with its own PGlite database in a temporary folder. It picks the port itself (PORT=0);
  * the "listening" log line says which one.
  */
@@ -37,7 +38,8 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      CLIENT_DIR: 'dist/client',
+      // The global setup's private copy of the build.
+      CLIENT_DIR: inject('clientDir'),
       // Info level only so the "listening" line arrives; the output stays in memory.
       LOG_LEVEL: 'info',
       SIGNUP_RATE_LIMIT: '1000',
