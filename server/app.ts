@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { AppEnv } from './context'
 import { accountStore } from './db/accounts'
 import type { Db } from './db/client'
+import { sessionStore } from './db/sessions'
 import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
 import { type Clock, systemClock } from './clock'
@@ -55,10 +56,15 @@ export function createApp(deps: AppDeps): App {
     '/api/auth',
     authRoutes({
       accounts: accountStore(db),
+      sessions: sessionStore(db),
       signUpLimiter: new RateLimiter({ limit: config.signupRateLimit, windowMs: 60_000, clock }),
+      signInLimiter: new RateLimiter({ limit: config.signinRateLimit, windowMs: 60_000, clock }),
+      // Brute force: 5 failed sign-ins per account and address in 15 minutes.
+      failedSignInLimiter: new RateLimiter({ limit: 5, windowMs: 15 * 60_000, clock }),
       clock,
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
+      secureCookie: config.trustProxyHttps,
     }),
   )
   app.route('/api/market', marketRoutes(caches))

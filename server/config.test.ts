@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       connectSrc: [],
       logLevel: 'info',
       signupRateLimit: 10,
+      signinRateLimit: 30,
       shutdownTimeoutMs: 10_000,
       market: {
         upstreamUrl: 'https://api.coingecko.com/api/v3',
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       trustProxyHttps: true,
       connectSrc: ['https://api.coinvera.example'],
       signupRateLimit: 10,
+      signinRateLimit: 30,
       logLevel: 'silent',
       market: { upstreamUrl: 'https://pro-api.coingecko.com/api/v3' },
     })

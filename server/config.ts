@@ -13,6 +13,7 @@ export type Config = {
   connectSrc: string[]
   logLevel: LogLevel
   signupRateLimit: number
+  signinRateLimit: number
   shutdownTimeoutMs: number
   market: {
     upstreamUrl: string
@@ -74,6 +75,7 @@ const EnvSchema = v.object({
   VITE_API_URL: v.optional(v.string()),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
+  SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   MARKET_UPSTREAM_URL: v.optional(HttpUrl, 'https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: v.optional(v.string()),
@@ -138,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     connectSrc: origins([...e.CSP_CONNECT_SRC.split(/\s+/), e.VITE_MARKET_API_URL, e.VITE_API_URL]),
     logLevel: e.LOG_LEVEL,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    signinRateLimit: e.SIGNIN_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     market: {
       upstreamUrl: e.MARKET_UPSTREAM_URL.replace(/\/+$/, ''),

@@ -28,6 +28,10 @@ export type AccountStore = {
   create(
     input: Omit<SignUpData, 'password'> & { passwordHash: string; createdAt: Date },
   ): Promise<Account | null>
+  /** What sign-in checks: the account with this email (in any case) and its password hash. */
+  findCredentials(
+    email: string,
+  ): Promise<{ id: string; name: string; email: string; passwordHash: string } | null>
   count(): Promise<number>
 }
 
@@ -51,6 +55,20 @@ export function accountStore(db: Db): AccountStore {
       )
       const row = rows[0]
       return row ? toAccount(row) : null
+    },
+    async findCredentials(email) {
+      const { rows } = await db.query<{
+        id: string
+        name: string
+        email: string
+        password_hash: string
+      }>('SELECT id, name, email, password_hash FROM accounts WHERE lower(email) = lower($1)', [
+        email,
+      ])
+      const row = rows[0]
+      return row
+        ? { id: row.id, name: row.name, email: row.email, passwordHash: row.password_hash }
+        : null
     },
     async count() {
       const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM accounts')

@@ -26,4 +26,18 @@ describe('RateLimiter', () => {
     limiter.hit('late')
     expect(limiter.size).toBe(1)
   })
+
+  it('counts only what is recorded: check, record and reset for failure-only limits', () => {
+    const clock = manualClock(0)
+    const limiter = new RateLimiter({ limit: 2, windowMs: 60_000, clock })
+    expect(limiter.check('a').allowed).toBe(true)
+    expect(limiter.check('a').allowed).toBe(true)
+    limiter.record('a')
+    clock.advance(1000)
+    limiter.record('a')
+    expect(limiter.check('a')).toEqual({ allowed: false, retryAfterS: 59 })
+    expect(limiter.check('b').allowed).toBe(true)
+    limiter.reset('a')
+    expect(limiter.check('a').allowed).toBe(true)
+  })
 })

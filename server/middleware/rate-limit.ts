@@ -23,19 +23,36 @@ export class RateLimiter {
     this.#clock = options.clock
   }
 
+  /** Counts a hit and says whether it is within the limit (blocked hits are not counted). */
   hit(key: string): RateLimitResult {
+    const result = this.check(key)
+    if (result.allowed) this.record(key)
+    return result
+  }
+
+  /** Whether one more hit would be allowed, without counting one. */
+  check(key: string): RateLimitResult {
     const now = this.#clock.now()
     const since = now - this.#windowMs
     const hits = (this.#hits.get(key) ?? []).filter((at) => at > since)
-    if (hits.length >= this.#limit) {
-      this.#hits.set(key, hits)
-      const oldest = hits[0] ?? now
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((oldest - since) / 1000)) }
-    }
+    if (hits.length === 0) this.#hits.delete(key)
+    else this.#hits.set(key, hits)
+    if (hits.length < this.#limit) return { allowed: true }
+    const oldest = hits[0] ?? now
+    return { allowed: false, retryAfterS: Math.max(1, Math.ceil((oldest - since) / 1000)) }
+  }
+
+  record(key: string): void {
+    const now = this.#clock.now()
+    const hits = this.#hits.get(key) ?? []
     hits.push(now)
     this.#hits.set(key, hits)
-    if (this.#hits.size > SWEEP_AT) this.#sweep(since)
-    return { allowed: true }
+    if (this.#hits.size > SWEEP_AT) this.#sweep(now - this.#windowMs)
+  }
+
+  /** Forgets a key's hits (a successful sign-in clears its failures). */
+  reset(key: string): void {
+    this.#hits.delete(key)
   }
 
   get size(): number {

@@ -1,44 +1,140 @@
 import { vValidator } from '@hono/valibot-validator'
-import { Hono } from 'hono'
-import { fieldIssues, SignUpSchema } from '../../src/features/auth/schemas'
+import { type Context, Hono } from 'hono'
+import { generateCookie, getCookie } from 'hono/cookie'
+import type { GenericSchema } from 'valibot'
+import { fieldIssues, SignInSchema, SignUpSchema } from '../../src/features/auth/schemas'
+import {
+  checkCredentials,
+  endSession,
+  type NewSession,
+  prepareDummyHash,
+  type SessionDeps,
+  sessionUser,
+  startSession,
+} from '../auth/session'
 import { signUp } from '../auth/sign-up'
+import type { Clock } from '../clock'
 import { type AppEnv, clientAddress } from '../context'
 import type { AccountStore } from '../db/accounts'
+import type { SessionStore } from '../db/sessions'
 import { apiError } from '../errors'
-import type { Clock } from '../clock'
 import { jsonBody } from '../middleware/json-body'
 import { type RateLimiter, rateLimit } from '../middleware/rate-limit'
 import { sameOrigin } from '../middleware/same-origin'
 
+export const SESSION_COOKIE = 'coinvera_session'
+
 export type AuthDeps = {
   accounts: AccountStore
+  sessions: SessionStore
   signUpLimiter: RateLimiter
+  /** Sign-in attempts per client address, whatever the account. */
+  signInLimiter: RateLimiter
+  /** Failed sign-ins per account and client address (brute force). */
+  failedSignInLimiter: RateLimiter
   clock: Clock
   siteOrigin: string | undefined
   trustProxy: boolean
+  /** Behind TLS: the cookie is `Secure`. */
+  secureCookie: boolean
+}
+
+// The 400 body for a payload that fails its schema, as the forms show it.
+function validJson<T extends GenericSchema>(schema: T) {
+  return vValidator('json', schema, (result) => {
+    if (!result.success) {
+      throw apiError('validation_failed', { issues: fieldIssues(result.issues) })
+    }
+  })
 }
 
 export function authRoutes(deps: AuthDeps) {
   const auth = new Hono<AppEnv>()
+  const sessionDeps: SessionDeps = deps
+  const address = (c: Context<AppEnv>) => clientAddress(c, deps.trustProxy)
+  const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
+  prepareDummyHash()
+
+  // The cookie's attributes: script-proof, sent on same-site requests and top-level navigations.
+  const sessionCookie = (value: string, expiresAt: Date) =>
+    generateCookie(SESSION_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: deps.secureCookie,
+      expires: expiresAt,
+      maxAge: Math.max(0, Math.floor((expiresAt.getTime() - deps.clock.now()) / 1000)),
+    })
+  const setSession = (c: Context<AppEnv>, session: NewSession) =>
+    c.header('Set-Cookie', sessionCookie(session.token, session.expiresAt))
+  const CLEARED = { 'Set-Cookie': sessionCookie('', new Date(0)) }
+
+  // Answers about who is signed in are per visitor: never stored by a cache.
+  auth.use('/session', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
 
   auth.post(
     '/',
-    sameOrigin({ siteOrigin: deps.siteOrigin }),
-    rateLimit(deps.signUpLimiter, (c) => clientAddress(c, deps.trustProxy)),
+    origin,
+    rateLimit(deps.signUpLimiter, address),
     jsonBody,
-    vValidator('json', SignUpSchema, (result) => {
-      if (!result.success) {
-        throw apiError('validation_failed', { issues: fieldIssues(result.issues) })
-      }
-    }),
+    validJson(SignUpSchema),
     async (c) => {
       const account = await signUp(deps, c.req.valid('json'))
       if (!account) throw apiError('email_taken')
+      // A new account is signed in at once.
+      setSession(c, await startSession(sessionDeps, account.id))
+      c.header('Cache-Control', 'no-store')
       return c.json(account, 201)
     },
   )
   auth.all('/', () => {
     throw apiError('method_not_allowed', { headers: { Allow: 'POST' } })
+  })
+
+  auth.post(
+    '/session',
+    origin,
+    rateLimit(deps.signInLimiter, address),
+    jsonBody,
+    validJson(SignInSchema),
+    async (c) => {
+      const input = c.req.valid('json')
+      // Keyed by what was typed, existing account or not, so a 429 reveals nothing either.
+      const key = `${address(c)} ${input.username.trim().toLowerCase()}`
+      const limit = deps.failedSignInLimiter.check(key)
+      if (!limit.allowed) {
+        throw apiError('rate_limited', {
+          message: 'Too many failed sign-ins. Try again later.',
+          headers: { 'Retry-After': String(limit.retryAfterS) },
+        })
+      }
+      const user = await checkCredentials(deps, input)
+      if (!user) {
+        deps.failedSignInLimiter.record(key)
+        throw apiError('invalid_credentials')
+      }
+      deps.failedSignInLimiter.reset(key)
+      setSession(c, await startSession(sessionDeps, user.id))
+      return c.json({ user })
+    },
+  )
+  auth.get('/session', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE)
+    const user = token ? await sessionUser(sessionDeps, token) : null
+    // An unknown or expired token is also cleared from the browser.
+    if (!user) throw apiError('unauthenticated', { headers: token ? CLEARED : {} })
+    return c.json({ user })
+  })
+  auth.delete('/session', origin, async (c) => {
+    const token = getCookie(c, SESSION_COOKIE)
+    if (token) await endSession(sessionDeps, token)
+    return c.body(null, 204, CLEARED)
+  })
+  auth.all('/session', () => {
+    throw apiError('method_not_allowed', { headers: { Allow: 'GET, POST, DELETE' } })
   })
 
   return auth

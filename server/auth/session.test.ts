@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AccountStore } from '../db/accounts'
+import { hashPassword, verifyPassword } from './password'
+import { checkCredentials } from './session'
+
+// Counts hash checks; the real argon2 still runs underneath.
+vi.mock('./password', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./password')>()
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword) }
+})
+
+const PASSWORD = 'amber-lighthouse-window-8'
+
+function accounts(passwordHash: string): AccountStore {
+  return {
+    create: async () => null,
+    count: async () => 1,
+    findCredentials: async (email) =>
+      email.toLowerCase() === 'ada@example.com'
+        ? { id: 'id-1', name: 'Ada', email: 'ada@example.com', passwordHash }
+        : null,
+  }
+}
+
+describe('checkCredentials', () => {
+  beforeEach(() => {
+    vi.mocked(verifyPassword).mockClear()
+  })
+
+  it('an unknown email still costs one argon2 check, as a wrong password does', async () => {
+    const store = accounts(await hashPassword(PASSWORD))
+    expect(
+      await checkCredentials(
+        { accounts: store },
+        { username: 'x@example.com', password: PASSWORD },
+      ),
+    ).toBeNull()
+    expect(verifyPassword).toHaveBeenCalledTimes(1)
+    expect(vi.mocked(verifyPassword).mock.calls[0]?.[0]).toMatch(/^\$argon2id\$/)
+    expect(
+      await checkCredentials(
+        { accounts: store },
+        { username: 'ada@example.com', password: 'nope' },
+      ),
+    ).toBeNull()
+    expect(verifyPassword).toHaveBeenCalledTimes(2)
+  })
+
+  it('the right password gives the user, without the hash', async () => {
+    const store = accounts(await hashPassword(PASSWORD))
+    expect(
+      await checkCredentials(
+        { accounts: store },
+        { username: 'ada@example.com', password: PASSWORD },
+      ),
+    ).toEqual({
+      id: 'id-1',
+      name: 'Ada',
+      email: 'ada@example.com',
+    })
+  })
+})

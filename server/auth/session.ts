@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { SignInInput } from '../../src/features/auth/schemas'
+import type { Clock } from '../clock'
+import type { AccountStore } from '../db/accounts'
+import type { SessionStore, SessionUser } from '../db/sessions'
+import { hashPassword, verifyPassword } from './password'
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+export type SessionDeps = { accounts: AccountStore; sessions: SessionStore; clock: Clock }
+
+/** A session's cookie value and when it ends. */
+export type NewSession = { token: string; expiresAt: Date }
+
+// 256 random bits; the cookie carries them, the database only their hash.
+function newToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+// Checked when the account does not exist, so that answer takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
+  return dummyHash
+}
+
+/** Computes the dummy hash ahead of the first sign-in, which would otherwise pay for it. */
+export function prepareDummyHash(): void {
+  dummyPasswordHash().catch(() => {
+    dummyHash = undefined
+  })
+}
+
+/** The user whose email and password these are, or null; both failures cost one hash check. */
+export async function checkCredentials(
+  deps: Pick<SessionDeps, 'accounts'>,
+  { username, password }: SignInInput,
+): Promise<SessionUser | null> {
+  const account = await deps.accounts.findCredentials(username.trim())
+  if (!account) {
+    await verifyPassword(await dummyPasswordHash(), password)
+    return null
+  }
+  if (!(await verifyPassword(account.passwordHash, password))) return null
+  return { id: account.id, name: account.name, email: account.email }
+}
+
+/** A new session for the account: a fresh token every time, expired sessions swept on the way. */
+export async function startSession(deps: SessionDeps, accountId: string): Promise<NewSession> {
+  const now = deps.clock.now()
+  const token = newToken()
+  const expiresAt = new Date(now + SESSION_TTL_MS)
+  await deps.sessions.deleteExpired(new Date(now))
+  await deps.sessions.create({
+    tokenHash: hashToken(token),
+    accountId,
+    createdAt: new Date(now),
+    expiresAt,
+  })
+  return { token, expiresAt }
+}
+
+/** The user of a live session; an expired one is deleted on sight. */
+export async function sessionUser(deps: SessionDeps, token: string): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token)
+  const user = await deps.sessions.findUser(tokenHash, new Date(deps.clock.now()))
+  if (!user) await deps.sessions.delete(tokenHash)
+  return user
+}
+
+export function endSession(deps: SessionDeps, token: string): Promise<void> {
+  return deps.sessions.delete(hashToken(token))
+}

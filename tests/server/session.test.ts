@@ -1,0 +1,326 @@
+import { createHash } from 'node:crypto'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SessionUserSchema } from '../../src/features/auth/schemas'
+import { json, openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+
+const PASSWORD = 'quiet-meadow-copper-71'
+const WEEK_S = 7 * 24 * 60 * 60
+const COOKIE = 'coinvera_session'
+
+let testDb: TestDb
+let server: TestServer
+
+type Cookie = { value: string; attributes: Map<string, string> }
+
+/** The session cookie a response sets, with its attributes (names in lower case). */
+function sessionCookie(response: Response): Cookie | undefined {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = '', ...rest] = header.split(';').map((part) => part.trim())
+    const [name, value = ''] = pair.split('=')
+    if (name !== COOKIE) continue
+    const attributes = new Map<string, string>()
+    for (const attribute of rest) {
+      const [key = '', val = ''] = attribute.split('=')
+      attributes.set(key.toLowerCase(), val)
+    }
+    return { value, attributes }
+  }
+  return undefined
+}
+
+const person = (email: string) => ({ name: 'Grace Hopper', email, password: PASSWORD })
+
+async function signUp(s: TestServer, email: string) {
+  const response = await fetch(`${s.url}/api/auth`, json(person(email)))
+  expect(response.status).toBe(201)
+  return response
+}
+
+async function signIn(
+  s: TestServer,
+  username: string,
+  password = PASSWORD,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(
+    `${s.url}/api/auth/session`,
+    json({ username, password }, { headers }),
+  )
+  const text = await response.text()
+  return { response, text, body: text ? JSON.parse(text) : null }
+}
+
+const withCookie = (token: string) => ({ headers: { Cookie: `${COOKIE}=${token}` } })
+
+async function whoAmI(s: TestServer, token: string) {
+  return fetch(`${s.url}/api/auth/session`, withCookie(token))
+}
+
+beforeAll(async () => {
+  testDb = await openTestDb()
+  server = await startTestServer({}, { db: testDb.db })
+})
+afterAll(async () => {
+  await server?.dispose()
+  await testDb?.close()
+})
+
+describe('sessions', () => {
+  it('sign-up signs the new account in: an HttpOnly, SameSite=Lax cookie for 7 days', async () => {
+    const response = await signUp(server, 'new@example.com')
+    const cookie = sessionCookie(response)
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(cookie?.attributes.has('httponly')).toBe(true)
+    expect(cookie?.attributes.get('samesite')).toBe('Lax')
+    expect(cookie?.attributes.get('path')).toBe('/')
+    expect(cookie?.attributes.get('max-age')).toBe(String(WEEK_S))
+    expect(cookie?.attributes.has('secure')).toBe(false)
+
+    const me = await whoAmI(server, cookie?.value ?? '')
+    expect(me.status).toBe(200)
+    expect(me.headers.get('cache-control')).toBe('no-store')
+    const body = await me.json()
+    expect(body).toEqual({
+      user: { id: expect.any(String), name: 'Grace Hopper', email: 'new@example.com' },
+    })
+  })
+
+  it('POST /api/auth/session: 200 with the user for the email in any case, a new token each time', async () => {
+    await signUp(server, 'case@example.com')
+    const first = await signIn(server, '  CASE@Example.com ')
+    expect(first.response.status).toBe(200)
+    expect(first.response.headers.get('cache-control')).toBe('no-store')
+    expect(v.parse(SessionUserSchema, first.body).user).toMatchObject({
+      name: 'Grace Hopper',
+      email: 'case@example.com',
+    })
+    expect(Object.keys(first.body.user).sort()).toEqual(['email', 'id', 'name'])
+    const second = await signIn(server, 'case@example.com')
+    const a = sessionCookie(first.response)?.value ?? ''
+    const b = sessionCookie(second.response)?.value ?? ''
+    expect(a).not.toBe(b)
+    expect((await whoAmI(server, a)).status).toBe(200)
+    expect((await whoAmI(server, b)).status).toBe(200)
+  })
+
+  it('stores only the SHA-256 of the token', async () => {
+    const response = await signUp(server, 'hashed@example.com')
+    const token = sessionCookie(response)?.value ?? ''
+    const { rows } = await testDb.db.query<{ token_hash: string }>(
+      `SELECT s.token_hash FROM sessions s JOIN accounts a ON a.id = s.account_id
+       WHERE a.email = 'hashed@example.com'`,
+    )
+    expect(rows.map((row) => row.token_hash)).toEqual([
+      createHash('sha256').update(token).digest('hex'),
+    ])
+  })
+
+  it('a wrong password and an unknown email get the same 401, with no cookie', async () => {
+    await signUp(server, 'same@example.com')
+    const wrong = await signIn(server, 'same@example.com', 'not-the-password')
+    const unknown = await signIn(server, 'nobody@example.com', PASSWORD)
+    for (const { response, body } of [wrong, unknown]) {
+      expect(response.status).toBe(401)
+      expect(body).toEqual({
+        error: 'invalid_credentials',
+        message: 'Invalid username or password',
+      })
+      expect(response.headers.getSetCookie()).toEqual([])
+    }
+    expect(wrong.text).toBe(unknown.text)
+    const headerNames = (r: Response) => [...r.headers.keys()].filter((k) => k !== 'date').sort()
+    expect(headerNames(wrong.response)).toEqual(headerNames(unknown.response))
+  })
+
+  it('GET /api/auth/session: 401 without a cookie; an unknown token is cleared', async () => {
+    const none = await fetch(`${server.url}/api/auth/session`)
+    expect(none.status).toBe(401)
+    expect((await none.json()).error).toBe('unauthenticated')
+    expect(none.headers.getSetCookie()).toEqual([])
+
+    const forged = await whoAmI(server, 'x'.repeat(43))
+    expect(forged.status).toBe(401)
+    expect(sessionCookie(forged)?.value).toBe('')
+    expect(sessionCookie(forged)?.attributes.get('max-age')).toBe('0')
+  })
+
+  it('DELETE /api/auth/session: 204, the cookie cleared, the token dead', async () => {
+    const token = sessionCookie(await signUp(server, 'bye@example.com'))?.value ?? ''
+    const out = await fetch(`${server.url}/api/auth/session`, {
+      method: 'DELETE',
+      ...withCookie(token),
+    })
+    expect(out.status).toBe(204)
+    expect(await out.text()).toBe('')
+    const cleared = sessionCookie(out)
+    expect(cleared?.value).toBe('')
+    expect(cleared?.attributes.get('max-age')).toBe('0')
+    expect(cleared?.attributes.get('path')).toBe('/')
+    expect((await whoAmI(server, token)).status).toBe(401)
+    // Signing out twice, or while signed out, is still a sign-out.
+    const again = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE' })
+    expect(again.status).toBe(204)
+  })
+
+  it('sessions expire after 7 days and are then deleted', async () => {
+    const token = sessionCookie(await signUp(server, 'week@example.com'))?.value ?? ''
+    const hash = createHash('sha256').update(token).digest('hex')
+    const count = async () =>
+      Number(
+        (
+          await testDb.db.query<{ n: number }>(
+            'SELECT count(*) AS n FROM sessions WHERE token_hash = $1',
+            [hash],
+          )
+        ).rows[0]?.n,
+      )
+    server.clock.advance(WEEK_S * 1000 - 1000)
+    expect((await whoAmI(server, token)).status).toBe(200)
+    server.clock.advance(1000)
+    const expired = await whoAmI(server, token)
+    expect(expired.status).toBe(401)
+    expect(sessionCookie(expired)?.value).toBe('')
+    expect(await count()).toBe(0)
+  })
+
+  it('a sign-in sweeps every expired session', async () => {
+    await signUp(server, 'sweep@example.com')
+    server.clock.advance(WEEK_S * 1000)
+    const before = await testDb.db.query<{ n: number }>(
+      'SELECT count(*) AS n FROM sessions WHERE expires_at <= $1',
+      [new Date(server.clock.now()).toISOString()],
+    )
+    expect(Number(before.rows[0]?.n)).toBeGreaterThan(0)
+    expect((await signIn(server, 'sweep@example.com')).response.status).toBe(200)
+    const after = await testDb.db.query<{ n: number }>(
+      'SELECT count(*) AS n FROM sessions WHERE expires_at <= $1',
+      [new Date(server.clock.now()).toISOString()],
+    )
+    expect(Number(after.rows[0]?.n)).toBe(0)
+  })
+
+  it('400 validation_failed, 415, 400 malformed_json and 403 as for sign-up', async () => {
+    const missing = await signIn(server, '', '')
+    expect(missing.response.status).toBe(400)
+    expect(missing.body.error).toBe('validation_failed')
+    expect(missing.body.issues.map((i: { field: string }) => i.field).sort()).toEqual([
+      'password',
+      'username',
+    ])
+
+    const text = await fetch(`${server.url}/api/auth/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ username: 'a@example.com', password: PASSWORD }),
+    })
+    expect(text.status).toBe(415)
+
+    const broken = await fetch(`${server.url}/api/auth/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"username": ',
+    })
+    expect(broken.status).toBe(400)
+    expect((await broken.json()).error).toBe('malformed_json')
+
+    await signUp(server, 'origin@example.com')
+    const foreign = await signIn(server, 'origin@example.com', PASSWORD, {
+      Origin: 'https://evil.example',
+    })
+    expect(foreign.response.status).toBe(403)
+    expect(foreign.body.error).toBe('forbidden_origin')
+    const token = sessionCookie(await signUp(server, 'origin-out@example.com'))?.value ?? ''
+    const foreignOut = await fetch(`${server.url}/api/auth/session`, {
+      method: 'DELETE',
+      headers: { Origin: 'https://evil.example', Cookie: `${COOKIE}=${token}` },
+    })
+    expect(foreignOut.status).toBe(403)
+    expect((await whoAmI(server, token)).status).toBe(200)
+  })
+
+  it('405 with Allow for another method', async () => {
+    const response = await fetch(`${server.url}/api/auth/session`, { method: 'PUT' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET, POST, DELETE')
+  })
+})
+
+describe('brute force', () => {
+  let guarded: TestServer
+  beforeAll(async () => {
+    guarded = await startTestServer({ TRUST_PROXY: 'true' }, { db: testDb.db })
+    await signUp(guarded, 'target@example.com')
+    await signUp(guarded, 'other@example.com')
+  })
+  afterAll(async () => {
+    await guarded?.dispose()
+  })
+  const from = (address: string) => ({ 'X-Forwarded-For': address })
+
+  it('after 5 failures for one account from one address: 429 with Retry-After, even for the right password', async () => {
+    for (let i = 0; i < 5; i++) {
+      const attempt = await signIn(guarded, 'target@example.com', `wrong-${i}`, from('203.0.113.7'))
+      expect(attempt.response.status).toBe(401)
+    }
+    const blocked = await signIn(guarded, 'TARGET@example.com', PASSWORD, from('203.0.113.7'))
+    expect(blocked.response.status).toBe(429)
+    expect(blocked.body.error).toBe('rate_limited')
+    expect(blocked.response.headers.getSetCookie()).toEqual([])
+    const retryAfter = Number(blocked.response.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+
+    // Another address, or another account from the same address, is not affected.
+    expect(
+      (await signIn(guarded, 'target@example.com', PASSWORD, from('203.0.113.8'))).response.status,
+    ).toBe(200)
+    expect(
+      (await signIn(guarded, 'other@example.com', PASSWORD, from('203.0.113.7'))).response.status,
+    ).toBe(200)
+
+    guarded.clock.advance(retryAfter * 1000)
+    expect(
+      (await signIn(guarded, 'target@example.com', PASSWORD, from('203.0.113.7'))).response.status,
+    ).toBe(200)
+  })
+
+  it('an unknown account is limited the same way, so a 429 reveals nothing', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await signIn(guarded, 'ghost@example.com', 'x', from('203.0.113.9'))).response.status,
+      ).toBe(401)
+    }
+    expect(
+      (await signIn(guarded, 'ghost@example.com', 'x', from('203.0.113.9'))).response.status,
+    ).toBe(429)
+  })
+
+  it('a successful sign-in clears the failures', async () => {
+    for (let i = 0; i < 4; i++) {
+      await signIn(guarded, 'other@example.com', 'wrong', from('203.0.113.10'))
+    }
+    expect(
+      (await signIn(guarded, 'other@example.com', PASSWORD, from('203.0.113.10'))).response.status,
+    ).toBe(200)
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await signIn(guarded, 'other@example.com', 'wrong', from('203.0.113.10'))).response.status,
+      ).toBe(401)
+    }
+  })
+})
+
+describe('Secure cookie behind TLS', () => {
+  it('TRUST_PROXY_HTTPS marks the session cookie Secure', async () => {
+    const tls = await startTestServer({ TRUST_PROXY_HTTPS: 'true' }, { db: testDb.db })
+    try {
+      const response = await signUp(tls, 'tls@example.com')
+      expect(sessionCookie(response)?.attributes.has('secure')).toBe(true)
+      const out = await fetch(`${tls.url}/api/auth/session`, { method: 'DELETE' })
+      expect(sessionCookie(out)?.attributes.has('secure')).toBe(true)
+    } finally {
+      await tls.dispose()
+    }
+  })
+})
