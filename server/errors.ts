@@ -44,15 +44,21 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   service_unavailable: 'The service is temporarily unavailable. Try again later.',
 }
 
-type ErrorInit = { message?: string; issues?: FieldIssue[]; headers?: Record<string, string> }
+type ErrorInit = {
+  message?: string
+  issues?: FieldIssue[]
+  /** Extra headers; a list sends the header once per value (Set-Cookie). */
+  headers?: Record<string, string | string[]>
+}
 
 export function errorResponse(code: ErrorCode, init: ErrorInit = {}): Response {
   const body: ErrorBody = { error: code, message: init.message ?? DEFAULT_MESSAGES[code] }
   if (init.issues) body.issues = init.issues
-  return new Response(JSON.stringify(body), {
-    status: ERROR_STATUS[code],
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...init.headers },
-  })
+  const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' })
+  for (const [name, value] of Object.entries(init.headers ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+  }
+  return new Response(JSON.stringify(body), { status: ERROR_STATUS[code], headers })
 }
 
 /** The error to throw from a handler or middleware; `app.onError` sends its JSON body as is. */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { resetAuthMocks } from '../mocks/handlers/auth'
 import { server } from '../mocks/node'
 
 // A request without a handler is a bug in the test or the code, never something to let through.
@@ -9,6 +10,9 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   localStorage.clear()
+  resetAuthMocks()
+  // biome-ignore lint/suspicious/noDocumentCookie: tests start signed out (the companion cookie).
+  document.cookie = 'coinvera_signed_in=; Max-Age=0; Path=/'
 })
 afterAll(() => server.close())
 

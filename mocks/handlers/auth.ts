@@ -1,31 +1,77 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
-import { fieldIssues, SignUpSchema } from '../../src/features/auth/schemas'
+import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
+import { fieldIssues, SignInSchema, SignUpSchema } from '../../src/features/auth/schemas'
 
-// The happy path of POST /api/auth, with the server's own validation rules.
+type User = { id: string; name: string; email: string }
+
+// Offline development only: accounts live in this page's memory, the session in a cookie.
+const accounts = new Map<string, User & { password: string }>()
+let signedIn: User | null = null
+
+/** Forgets every mock account and session (between tests). */
+export function resetAuthMocks(): void {
+  accounts.clear()
+  signedIn = null
+}
+
+const SIGNED_IN = `${SIGNED_IN_COOKIE}=1; Path=/; SameSite=Lax; Max-Age=604800`
+const SIGNED_OUT = `${SIGNED_IN_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`
+
+function invalid(issues: v.BaseIssue<unknown>[]) {
+  return HttpResponse.json(
+    {
+      error: 'validation_failed',
+      message: 'Some fields need attention.',
+      issues: fieldIssues(issues),
+    },
+    { status: 400 },
+  )
+}
+
+// The server's answers for sign-up and sessions, with its own validation rules.
 export const authHandlers = [
   http.post('*/api/auth', async ({ request }) => {
     const result = v.safeParse(SignUpSchema, await request.json().catch(() => null))
-    if (!result.success) {
+    if (!result.success) return invalid(result.issues)
+    const { name, email, password, phoneNumber } = result.output
+    if (accounts.has(email.toLowerCase())) {
       return HttpResponse.json(
-        {
-          error: 'validation_failed',
-          message: 'Some fields need attention.',
-          issues: fieldIssues(result.issues),
-        },
-        { status: 400 },
+        { error: 'email_taken', message: 'An account with this email address already exists.' },
+        { status: 409 },
       )
     }
-    const { name, email, phoneNumber } = result.output
+    const user = { id: crypto.randomUUID(), name, email }
+    accounts.set(email.toLowerCase(), { ...user, password })
+    signedIn = user
     return HttpResponse.json(
-      {
-        id: crypto.randomUUID(),
-        name,
-        email,
-        phoneNumber: phoneNumber ?? null,
-        createdAt: new Date().toISOString(),
-      },
-      { status: 201 },
+      { ...user, phoneNumber: phoneNumber ?? null, createdAt: new Date().toISOString() },
+      { status: 201, headers: { 'Set-Cookie': SIGNED_IN } },
     )
+  }),
+  http.post('*/api/auth/session', async ({ request }) => {
+    const result = v.safeParse(SignInSchema, await request.json().catch(() => null))
+    if (!result.success) return invalid(result.issues)
+    const account = accounts.get(result.output.username.toLowerCase())
+    if (!account || account.password !== result.output.password) {
+      return HttpResponse.json(
+        { error: 'invalid_credentials', message: 'Invalid username or password' },
+        { status: 401 },
+      )
+    }
+    signedIn = { id: account.id, name: account.name, email: account.email }
+    return HttpResponse.json({ user: signedIn }, { headers: { 'Set-Cookie': SIGNED_IN } })
+  }),
+  http.get('*/api/auth/session', () =>
+    signedIn
+      ? HttpResponse.json({ user: signedIn })
+      : HttpResponse.json(
+          { error: 'unauthenticated', message: 'You are not signed in.' },
+          { status: 401 },
+        ),
+  ),
+  http.delete('*/api/auth/session', () => {
+    signedIn = null
+    return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': SIGNED_OUT } })
   }),
 ]

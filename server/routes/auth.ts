@@ -2,6 +2,7 @@ import { vValidator } from '@hono/valibot-validator'
 import { type Context, Hono } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import type { GenericSchema } from 'valibot'
+import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
 import { fieldIssues, SignInSchema, SignUpSchema } from '../../src/features/auth/schemas'
 import {
   checkCredentials,
@@ -55,19 +56,28 @@ export function authRoutes(deps: AuthDeps) {
   const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
   prepareDummyHash()
 
-  // The cookie's attributes: script-proof, sent on same-site requests and top-level navigations.
-  const sessionCookie = (value: string, expiresAt: Date) =>
-    generateCookie(SESSION_COOKIE, value, {
-      httpOnly: true,
+  // The session cookie: script-proof, sent on same-site requests and top-level navigations. Its
+  // companion holds no secret; it only tells the site's script that asking who is signed in is
+  // worth a request (most visitors are not, and need no request and no 401 in their console).
+  const cookies = (token: string, expiresAt: Date) => {
+    const options = {
       sameSite: 'Lax',
       path: '/',
       secure: deps.secureCookie,
       expires: expiresAt,
       maxAge: Math.max(0, Math.floor((expiresAt.getTime() - deps.clock.now()) / 1000)),
-    })
-  const setSession = (c: Context<AppEnv>, session: NewSession) =>
-    c.header('Set-Cookie', sessionCookie(session.token, session.expiresAt))
-  const CLEARED = { 'Set-Cookie': sessionCookie('', new Date(0)) }
+    } as const
+    return [
+      generateCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),
+      generateCookie(SIGNED_IN_COOKIE, token ? '1' : '', options),
+    ]
+  }
+  const setSession = (c: Context<AppEnv>, session: NewSession) => {
+    for (const cookie of cookies(session.token, session.expiresAt)) {
+      c.header('Set-Cookie', cookie, { append: true })
+    }
+  }
+  const CLEARED = { 'Set-Cookie': cookies('', new Date(0)) }
 
   // Answers about who is signed in are per visitor: never stored by a cache.
   auth.use('/session', async (c, next) => {
@@ -131,7 +141,9 @@ export function authRoutes(deps: AuthDeps) {
   auth.delete('/session', origin, async (c) => {
     const token = getCookie(c, SESSION_COOKIE)
     if (token) await endSession(sessionDeps, token)
-    return c.body(null, 204, CLEARED)
+    c.status(204)
+    for (const cookie of CLEARED['Set-Cookie']) c.header('Set-Cookie', cookie, { append: true })
+    return c.body(null)
   })
   auth.all('/session', () => {
     throw apiError('method_not_allowed', { headers: { Allow: 'GET, POST, DELETE' } })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { AboutSection } from '@/features/home/components/about-section'
 import { AppPromo } from '@/features/home/components/app-promo'
 import { Hero } from '@/features/home/components/hero'
@@ -29,6 +30,7 @@ export const Route = createFileRoute('/')({
 function HomePage() {
   return (
     <>
+      <WelcomeNote />
       <Hero />
       <PriceSection />
       <AboutSection />

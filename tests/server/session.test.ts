@@ -13,12 +13,12 @@ let server: TestServer
 
 type Cookie = { value: string; attributes: Map<string, string> }
 
-/** The session cookie a response sets, with its attributes (names in lower case). */
-function sessionCookie(response: Response): Cookie | undefined {
+/** The cookie a response sets (the session's by default), with its attributes in lower case. */
+function sessionCookie(response: Response, cookieName = COOKIE): Cookie | undefined {
   for (const header of response.headers.getSetCookie()) {
     const [pair = '', ...rest] = header.split(';').map((part) => part.trim())
     const [name, value = ''] = pair.split('=')
-    if (name !== COOKIE) continue
+    if (name !== cookieName) continue
     const attributes = new Map<string, string>()
     for (const attribute of rest) {
       const [key = '', val = ''] = attribute.split('=')
@@ -76,6 +76,11 @@ describe('sessions', () => {
     expect(cookie?.attributes.get('path')).toBe('/')
     expect(cookie?.attributes.get('max-age')).toBe(String(WEEK_S))
     expect(cookie?.attributes.has('secure')).toBe(false)
+    // The companion cookie only says "signed in" to the page's script; it holds no secret.
+    const hint = sessionCookie(response, 'coinvera_signed_in')
+    expect(hint?.value).toBe('1')
+    expect(hint?.attributes.has('httponly')).toBe(false)
+    expect(hint?.attributes.get('max-age')).toBe(String(WEEK_S))
 
     const me = await whoAmI(server, cookie?.value ?? '')
     expect(me.status).toBe(200)
@@ -143,6 +148,7 @@ describe('sessions', () => {
     expect(forged.status).toBe(401)
     expect(sessionCookie(forged)?.value).toBe('')
     expect(sessionCookie(forged)?.attributes.get('max-age')).toBe('0')
+    expect(sessionCookie(forged, 'coinvera_signed_in')?.attributes.get('max-age')).toBe('0')
   })
 
   it('DELETE /api/auth/session: 204, the cookie cleared, the token dead', async () => {
@@ -157,6 +163,7 @@ describe('sessions', () => {
     expect(cleared?.value).toBe('')
     expect(cleared?.attributes.get('max-age')).toBe('0')
     expect(cleared?.attributes.get('path')).toBe('/')
+    expect(sessionCookie(out, 'coinvera_signed_in')?.attributes.get('max-age')).toBe('0')
     expect((await whoAmI(server, token)).status).toBe(401)
     // Signing out twice, or while signed out, is still a sign-out.
     const again = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE' })

@@ -1,6 +1,8 @@
 import { configure, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { server } from '../../../mocks/node'
 import { renderApp } from '../../../tests/render'
 
 // Network answers come through MSW; under a loaded CI machine they can take over a second.
@@ -61,5 +63,86 @@ describe('NavBar', () => {
       await screen.findByRole('heading', { level: 1, name: /cryptocurrency prices/i }),
     ).toBeInTheDocument()
     expect(button).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  describe('account', () => {
+    const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }
+    const signedInCookie = () => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the server's companion cookie, as set at sign-in.
+      document.cookie = 'coinvera_signed_in=1; Path=/'
+    }
+
+    it('asks nobody who is signed in without the companion cookie: a visitor gets the links', async () => {
+      let asked = false
+      server.use(
+        http.get('*/api/auth/session', () => {
+          asked = true
+          return HttpResponse.json({ user: ADA })
+        }),
+      )
+      await renderApp('/contact')
+      await screen.findAllByRole('heading', { name: 'Hello World' })
+      expect(mainNav().getByRole('link', { name: 'Sign In' })).toBeInTheDocument()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(asked).toBe(false)
+    })
+
+    it('shows the name and Sign Out for a session; signing out brings back the links', async () => {
+      signedInCookie()
+      let deleted = false
+      server.use(
+        http.get('*/api/auth/session', () =>
+          deleted
+            ? HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 })
+            : HttpResponse.json({ user: ADA }),
+        ),
+        http.delete('*/api/auth/session', () => {
+          deleted = true
+          return new HttpResponse(null, { status: 204 })
+        }),
+      )
+      const user = userEvent.setup()
+      await renderApp('/crypto')
+      const nav = mainNav()
+      expect(await nav.findByText('Ada Lovelace')).toBeInTheDocument()
+      expect(nav.getByText(/signed in as/i)).toBeInTheDocument()
+      expect(nav.queryByRole('link', { name: 'Sign Up' })).toBeNull()
+
+      await user.click(nav.getByRole('button', { name: 'Sign Out' }))
+      const signIn = await nav.findByRole('link', { name: 'Sign In' })
+      expect(deleted).toBe(true)
+      expect(nav.queryByText('Ada Lovelace')).toBeNull()
+      expect(signIn).toHaveFocus()
+    })
+
+    it('an expired session (401) shows the links', async () => {
+      signedInCookie()
+      server.use(
+        http.get('*/api/auth/session', () =>
+          HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 }),
+        ),
+      )
+      const { queryClient } = await renderApp('/contact')
+      await screen.findAllByRole('heading', { name: 'Hello World' })
+      await expect
+        .poll(() => queryClient.getQueryState(['auth', 'session'])?.status)
+        .toBe('success')
+      expect(queryClient.getQueryData(['auth', 'session'])).toBeNull()
+      expect(mainNav().getByRole('link', { name: 'Sign In' })).toBeInTheDocument()
+    })
+
+    it('says so when signing out fails, and stays signed in', async () => {
+      signedInCookie()
+      server.use(
+        http.get('*/api/auth/session', () => HttpResponse.json({ user: ADA })),
+        http.delete('*/api/auth/session', () => HttpResponse.error()),
+      )
+      const user = userEvent.setup()
+      await renderApp('/contact')
+      const nav = mainNav()
+      await user.click(await nav.findByRole('button', { name: 'Sign Out' }))
+      expect(await nav.findByRole('alert')).toHaveTextContent(/sign-out failed/i)
+      expect(nav.getByText('Ada Lovelace')).toBeInTheDocument()
+    })
   })
 })

@@ -1,5 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useSignOut } from '@/features/auth/mutations'
+import { authQueries } from '@/features/auth/queries'
+import { useHydrated } from '../hydrated'
 import { Logo } from '../logo'
 
 const links = [
@@ -64,17 +68,66 @@ export function NavBar() {
               </li>
             ))}
           </ul>
-          {/* Issue 6 puts the signed-in user's name and a Sign Out button here. */}
-          <div className="nav-bar__actions">
-            <Link to="/signup" className="button button--primary button--small" onClick={close}>
-              Sign Up
-            </Link>
-            <Link to="/signin" className="button button--ghost button--small" onClick={close}>
-              Sign In
-            </Link>
-          </div>
+          <AccountActions onNavigate={close} />
         </div>
       </nav>
     </header>
+  )
+}
+
+/**
+ * Sign Up / Sign In for visitors; the user's name and Sign Out once the session says so. The
+ * prerendered page (and a visitor without JavaScript) gets the links.
+ */
+function AccountActions({ onNavigate }: { onNavigate: () => void }) {
+  const hydrated = useHydrated()
+  const session = useQuery(authQueries.session())
+  const signOut = useSignOut()
+  const signInRef = useRef<HTMLAnchorElement>(null)
+  const [signedOut, setSignedOut] = useState(false)
+  const user = hydrated ? session.data : undefined
+
+  // The Sign Out button is gone once it worked: keep keyboard focus nearby, on Sign In.
+  useEffect(() => {
+    if (signedOut && !user) signInRef.current?.focus()
+  }, [signedOut, user])
+
+  if (user) {
+    return (
+      <div className="nav-bar__actions nav-bar__actions--user">
+        <span className="nav-bar__user" title={user.name}>
+          <span className="visually-hidden">Signed in as </span>
+          {user.name}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate(undefined, { onSuccess: () => setSignedOut(true) })}
+        >
+          {signOut.isPending ? 'Signing out…' : 'Sign Out'}
+        </button>
+        {signOut.isError ? (
+          <p className="nav-bar__error" role="alert">
+            Sign-out failed. Check your connection and try again.
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+  return (
+    <div className="nav-bar__actions">
+      <Link to="/signup" className="button button--primary button--small" onClick={onNavigate}>
+        Sign Up
+      </Link>
+      <Link
+        ref={signInRef}
+        to="/signin"
+        className="button button--ghost button--small"
+        onClick={onNavigate}
+      >
+        Sign In
+      </Link>
+    </div>
   )
 }

@@ -1,44 +1,128 @@
-import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { describeFailure, type FormProblem } from '../failure'
+import { useSignIn } from '../mutations'
+import { fieldIssues, type SignInInput, SignInSchema } from '../schemas'
 import { Field } from './field'
 
-/** Sign-in fields only for now: accounts get sessions in issue 6, so nothing is sent yet. */
+type FieldName = keyof SignInInput
+type Errors = Partial<Record<FieldName, string>>
+
+const FIELDS: FieldName[] = ['username', 'password']
+
+function validate(values: SignInInput): { data: SignInInput | null; errors: Errors } {
+  const result = v.safeParse(SignInSchema, values)
+  if (result.success) return { data: result.output, errors: {} }
+  const errors: Errors = {}
+  for (const { field, message } of fieldIssues(result.issues)) {
+    if (field === 'username' || field === 'password') errors[field] = message
+  }
+  return { data: null, errors }
+}
+
+/** Signs in through the session endpoint, then goes home with a short welcome. */
 export function SignInForm() {
-  const [submitted, setSubmitted] = useState(false)
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
+  const signIn = useSignIn()
+  const navigate = useNavigate()
+  const formRef = useRef<HTMLFormElement>(null)
+  const problemRef = useRef<HTMLDivElement>(null)
+  const [values, setValues] = useState<SignInInput>({ username: '', password: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [problem, setProblem] = useState<FormProblem | null>(null)
+
+  function focusFirstInvalid(found: Errors) {
+    const first = FIELDS.find((field) => found[field])
+    const element = first ? formRef.current?.elements.namedItem(first) : null
+    if (element instanceof HTMLInputElement) element.focus()
+  }
+
+  function update(field: FieldName, value: string) {
+    const next = { ...values, [field]: value }
+    setValues(next)
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: validate(next).errors[field] }))
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // The browser's own submit would reload the page and lose what was typed.
+    event.preventDefault()
+    if (signIn.isPending) return
+    const { data, errors: found } = validate(values)
+    setErrors(found)
+    setProblem(null)
+    if (!data) {
+      focusFirstInvalid(found)
+      return
+    }
+    signIn.mutate(data, {
+      onSuccess: (user) => {
+        void navigate({ to: '/', state: { welcome: { name: user.name, isNew: false } } })
+      },
+      onError: (error) => {
+        const failure = describeFailure(error, FIELDS)
+        setErrors(failure.errors)
+        setProblem(failure.problem)
+        // A wrong password: the visitor retypes it, so the password field starts empty.
+        if (failure.problem && !failure.problem.retry) {
+          setValues((prev) => ({ ...prev, password: '' }))
+        }
+        if (Object.keys(failure.errors).length > 0) focusFirstInvalid(failure.errors)
+        else requestAnimationFrame(() => problemRef.current?.focus())
+      },
+    })
+  }
 
   return (
     <form
+      ref={formRef}
       className="form"
+      noValidate
+      aria-busy={signIn.isPending}
       aria-label="Sign in"
-      onSubmit={(event) => {
-        // The browser's own submit would reload the page and lose what was typed.
-        event.preventDefault()
-        setSubmitted(true)
-      }}
+      onSubmit={submit}
     >
+      {problem ? (
+        <div ref={problemRef} className="form-problem" role="alert" tabIndex={-1}>
+          <p>{problem.message}</p>
+          {problem.retry ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => formRef.current?.requestSubmit()}
+            >
+              Try again
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <Field
         label="Username"
         name="username"
         autoComplete="username"
-        value={username}
-        onChange={(event) => setUsername(event.currentTarget.value)}
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Your username is the email address you signed up with."
+        value={values.username}
+        error={errors.username}
+        onChange={(event) => update('username', event.currentTarget.value)}
       />
       <Field
         label="Password"
         name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => update('password', event.currentTarget.value)}
       />
-      <button type="submit" className="button button--primary button--block">
-        Submit
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={signIn.isPending}
+      >
+        {signIn.isPending ? 'Signing in…' : 'Submit'}
       </button>
-      <p className="form-note" role="status">
-        {submitted ? 'Signing in opens soon. Until then, create an account to get started.' : ''}
-      </p>
       <p className="form__links">
         New to Coinvera? <Link to="/signup">Create an account</Link>
         <span aria-hidden="true"> · </span>

@@ -88,7 +88,7 @@ describe('SignUpForm', () => {
     expect(posted).toBe(false)
   })
 
-  it('sends the fields, says so while pending, then confirms', async () => {
+  it('sends the fields, says so while pending, then goes home signed in, with a welcome', async () => {
     let body: unknown
     server.use(
       http.post('*/api/auth', async ({ request }) => {
@@ -106,12 +106,20 @@ describe('SignUpForm', () => {
         )
       }),
     )
-    const user = await openForm()
+    const user = userEvent.setup()
+    const { router } = await renderApp('/signup')
     await fillValid(user)
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByRole('button', { name: /submitting/i })).toBeDisabled()
-    expect(await screen.findByText(/welcome to coinvera, ada lovelace/i)).toBeInTheDocument()
-    expect(screen.getByRole('status')).toHaveTextContent(/ada@example\.com/)
+    const text = await screen.findByText(/welcome to coinvera, ada lovelace!.*signed in/i)
+    const welcome = text.closest('[role="status"]')
+    expect(welcome).toHaveFocus()
+    expect(router.state.location.pathname).toBe('/')
+    // The navigation bar knows who is signed in, without asking the server again.
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByText('Ada Lovelace')).toBeInTheDocument()
+    expect(within(nav).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { name: 'Sign In' })).toBeNull()
     expect(body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',

@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { ApiError } from '@/lib/http'
+import { describeFailure, type FormProblem } from '../failure'
 import { useSignUp } from '../mutations'
 import { type FieldErrors, fieldIssues, type SignUpData, SignUpSchema } from '../schemas'
 import { Field } from './field'
@@ -27,72 +28,25 @@ function validate(values: Values): { data: SignUpData | null; errors: FieldError
   return { data: null, errors }
 }
 
-type FormProblem = { message: string; retry: boolean }
-
-/** What the visitor reads for a failed request; field problems go next to their fields. */
-function describeFailure(failure: Error): { errors: FieldErrors; problem: FormProblem | null } {
-  const error =
-    failure instanceof ApiError
-      ? failure
-      : new ApiError({ status: 0, code: 'unexpected', message: failure.message })
-  if (error.code === 'email_taken' || error.status === 409) {
-    return { errors: { email: 'An account with this email already exists.' }, problem: null }
+/** Sign-up's own failure: the email is taken (409); everything else as for any form. */
+function describeSignUpFailure(failure: Error) {
+  if (failure instanceof ApiError && (failure.code === 'email_taken' || failure.status === 409)) {
+    const errors: FieldErrors = { email: 'An account with this email already exists.' }
+    return { errors, problem: null }
   }
-  if (error.status === 400 && error.issues.length > 0) {
-    const errors: FieldErrors = {}
-    const other: string[] = []
-    for (const { field, message } of error.issues) {
-      if (isField(field)) errors[field] = message
-      else other.push(message)
-    }
-    return {
-      errors,
-      problem: other.length > 0 ? { message: other.join(' '), retry: false } : null,
-    }
-  }
-  if (error.status === 429) {
-    const minutes = error.retryAfterMs ? Math.ceil(error.retryAfterMs / 60_000) : null
-    return {
-      errors: {},
-      problem: {
-        message: `Too many attempts. Please try again${minutes ? ` in ${minutes} minute${minutes > 1 ? 's' : ''}` : ' later'}.`,
-        retry: false,
-      },
-    }
-  }
-  if (error.code === 'network_error' || error.code === 'timeout' || error.status >= 500) {
-    return {
-      errors: {},
-      problem: {
-        message:
-          error.code === 'network_error' || error.code === 'timeout'
-            ? "We couldn't reach Coinvera. Check your connection, then try again; your details are still here."
-            : 'Something went wrong on our side. Please try again in a moment.',
-        retry: true,
-      },
-    }
-  }
-  return {
-    errors: {},
-    problem: { message: 'Something went wrong. Please try again.', retry: true },
-  }
+  return describeFailure(failure, FIELDS)
 }
 
 export function SignUpForm() {
   const signUp = useSignUp()
   const formRef = useRef<HTMLFormElement>(null)
-  const successRef = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
   const [values, setValues] = useState<Values>(EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [problem, setProblem] = useState<FormProblem | null>(null)
   // Fields whose message came from the server (409, 400): the local rules cannot judge those, so
   // leaving the field (blur) keeps the message; editing the field re-checks it as usual.
   const serverErrors = useRef(new Set<FieldName>())
-
-  const account = signUp.data
-  useEffect(() => {
-    if (account) successRef.current?.focus()
-  }, [account])
 
   function focusFirstInvalid(found: FieldErrors) {
     const first = FIELDS.find((field) => found[field])
@@ -125,28 +79,18 @@ export function SignUpForm() {
       return
     }
     signUp.mutate(data, {
+      // The server signed the new account in: home, with a welcome.
+      onSuccess: (account) => {
+        void navigate({ to: '/', state: { welcome: { name: account.name, isNew: true } } })
+      },
       onError: (error) => {
-        const failure = describeFailure(error)
+        const failure = describeSignUpFailure(error)
         setErrors(failure.errors)
         setProblem(failure.problem)
         serverErrors.current = new Set(FIELDS.filter((field) => failure.errors[field]))
         focusFirstInvalid(failure.errors)
       },
     })
-  }
-
-  if (account) {
-    return (
-      <div ref={successRef} className="form-success" role="status" tabIndex={-1}>
-        <h2 className="form-success__title">Welcome to Coinvera, {account.name}!</h2>
-        <p>
-          Your account for <strong>{account.email}</strong> is ready.
-        </p>
-        <Link to="/" className="button button--primary">
-          Go to the home page
-        </Link>
-      </div>
-    )
   }
 
   const fieldProps = (field: FieldName) => ({

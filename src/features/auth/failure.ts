@@ -1,0 +1,71 @@
+import { ApiError } from '@/lib/http'
+
+export type FormProblem = { message: string; retry: boolean }
+
+/**
+ * What the visitor reads for a failed request: field problems go next to their fields (keys of
+ * `fields`), the rest into one form-level message; `retry` offers a Try again button.
+ */
+export function describeFailure<F extends string>(
+  failure: Error,
+  fields: readonly F[],
+): { errors: Partial<Record<F, string>>; problem: FormProblem | null } {
+  const error =
+    failure instanceof ApiError
+      ? failure
+      : new ApiError({ status: 0, code: 'unexpected', message: failure.message })
+  if (error.status === 400 && error.issues.length > 0) {
+    const errors: Partial<Record<F, string>> = {}
+    const other: string[] = []
+    for (const { field, message } of error.issues) {
+      if ((fields as readonly string[]).includes(field)) errors[field as F] = message
+      else other.push(message)
+    }
+    return {
+      errors,
+      problem: other.length > 0 ? { message: other.join(' '), retry: false } : null,
+    }
+  }
+  if (error.code === 'invalid_credentials') {
+    return {
+      errors: {},
+      problem: {
+        message: 'Invalid username or password. Check both and try again.',
+        retry: false,
+      },
+    }
+  }
+  if (error.status === 429) {
+    const minutes = error.retryAfterMs ? Math.ceil(error.retryAfterMs / 60_000) : null
+    return {
+      errors: {},
+      problem: {
+        message: `Too many attempts. Please try again${minutes ? ` in ${minutes} minute${minutes > 1 ? 's' : ''}` : ' later'}.`,
+        retry: false,
+      },
+    }
+  }
+  if (error.code === 'network_error' || error.code === 'timeout') {
+    return {
+      errors: {},
+      problem: {
+        message:
+          "We couldn't reach Coinvera. Check your connection, then try again; your details are still here.",
+        retry: true,
+      },
+    }
+  }
+  if (error.status >= 500) {
+    return {
+      errors: {},
+      problem: {
+        message: 'Something went wrong on our side. Please try again in a moment.',
+        retry: true,
+      },
+    }
+  }
+  return {
+    errors: {},
+    problem: { message: 'Something went wrong. Please try again.', retry: true },
+  }
+}
