@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { VIEWPORTS, visit } from './support/browser'
+import { VIEWPORTS, visit, waitForHydration } from './support/browser'
 import { setUpSite } from './support/site'
 
 const site = setUpSite()
@@ -47,6 +47,31 @@ async function errorOf(page: Page, label: string): Promise<string | null> {
     })
     return inWrapper ? messages.join(' ') || null : 'error outside its field'
   })
+}
+
+/** Opens the phone menu when the navigation is collapsed (375 px), so its items are visible. */
+async function openMenu(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Menu' })
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
+    await toggle.click()
+  }
+}
+
+/** The name the navigation bar shows for the signed-in user (waits for it). */
+async function signedInName(page: Page): Promise<string | null> {
+  const user = page.getByRole('navigation', { name: 'Main' }).locator('.nav-bar__user')
+  await user.waitFor({ state: 'attached' })
+  return (await user.textContent())?.replace('Signed in as ', '').trim() ?? null
+}
+
+/** Signed out: no user in the navigation bar, and Sign In offered. */
+async function isSignedOut(page: Page): Promise<boolean> {
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  return (
+    (await nav.locator('.nav-bar__user').count()) === 0 &&
+    // By selector: on phones the menu is closed, and hidden links have no role to find.
+    (await nav.locator('a[href="/signin"]').count()) === 1
+  )
 }
 
 const submit = (page: Page) => form(page).getByRole('button', { name: /^(Submit|Submitting…)$/ })
@@ -129,7 +154,7 @@ describe.each(VIEWPORTS)('sign-up and sign-in at $name ($width×$height)', (view
     expect(posts).toEqual([])
   })
 
-  it('posts the exact JSON body and confirms the new account (201)', async () => {
+  it('posts the exact JSON body, then goes home signed in (201)', async () => {
     const { page, context, problems } = await site.open(viewport)
     const values = someone('created')
     // Hold the request a moment so the pending state can be seen; the real server answers it.
@@ -157,13 +182,12 @@ describe.each(VIEWPORTS)('sign-up and sign-in at $name ($width×$height)', (view
     release()
 
     expect((await response).status()).toBe(201)
-    const confirmation = page.getByRole('status').filter({ hasText: 'Welcome to Coinvera' })
-    await confirmation.waitFor()
-    expect(await confirmation.textContent()).toContain('Ada Lovelace')
-    expect(await confirmation.textContent()).toContain(values.email)
-    expect(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
-      '/',
-    )
+    // Signed in at once: home, with a welcome, and the name in the navigation bar.
+    const welcome = page.getByRole('status').filter({ hasText: 'Welcome to Coinvera' })
+    await welcome.waitFor()
+    expect(await welcome.textContent()).toContain('Ada Lovelace')
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await signedInName(page)).toBe('Ada Lovelace')
     expect(problems).toEqual([])
   })
 
@@ -263,18 +287,81 @@ describe.each(VIEWPORTS)('sign-up and sign-in at $name ($width×$height)', (view
     await page.evaluate(() => {
       ;(window as unknown as { marker: string }).marker = 'still here'
     })
-    await signIn.getByLabel('Username', { exact: true }).fill('ada')
+    await signIn.getByLabel('Username', { exact: true }).fill('nobody@example.com')
     await signIn.getByLabel('Password', { exact: true }).fill('analytical engine 1843')
+    const first = page.waitForResponse((r) => r.url().endsWith('/api/auth/session'))
     await signIn.getByRole('button', { name: 'Submit' }).click()
-    await signIn.getByRole('status').filter({ hasText: /\S/ }).waitFor()
+    expect((await first).status()).toBe(401)
+    await signIn.getByRole('alert').waitFor()
     // Enter in a field submits too.
+    await signIn.getByLabel('Password', { exact: true }).fill('another guess')
+    const second = page.waitForResponse((r) => r.url().endsWith('/api/auth/session'))
     await signIn.getByLabel('Password', { exact: true }).press('Enter')
+    expect((await second).status()).toBe(401)
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
       'still here',
     )
     expect(new URL(page.url()).pathname).toBe('/signin')
     expect(new URL(page.url()).search).toBe('')
     expect(documents).toHaveLength(1)
-    expect(await signIn.getByLabel('Username', { exact: true }).inputValue()).toBe('ada')
+    expect(await signIn.getByLabel('Username', { exact: true }).inputValue()).toBe(
+      'nobody@example.com',
+    )
+  })
+
+  it('keeps a session: sign up, reload, sign out, a wrong password, then sign in', async () => {
+    const { page, problems } = await site.open(viewport)
+    const values = someone('session')
+    await visit(page, `${site.url}/signup`)
+    await fill(page, values)
+    await submit(page).click()
+    await page.getByRole('status').filter({ hasText: 'Welcome to Coinvera' }).waitFor()
+    expect(await signedInName(page)).toBe('Ada Lovelace')
+
+    // A reload (the prerendered page, then the session query) keeps the visitor signed in.
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+    expect(await signedInName(page)).toBe('Ada Lovelace')
+    // The welcome is said once, not again after a reload.
+    expect(await page.getByText(/welcome to coinvera, ada/i).count()).toBe(0)
+    // The session cookie is out of reach of the page's scripts.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('coinvera_session')
+
+    // Sign out: the links come back, on this page and after a reload.
+    await openMenu(page)
+    const signOut = page.getByRole('button', { name: 'Sign Out' })
+    const out = page.waitForResponse((r) => r.url().endsWith('/api/auth/session'))
+    await signOut.click()
+    expect((await out).status()).toBe(204)
+    await page.getByRole('link', { name: 'Sign In' }).waitFor()
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+    expect(await isSignedOut(page)).toBe(true)
+
+    // A wrong password: an error, still signed out.
+    await openMenu(page)
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Sign In' })
+      .click()
+    const signIn = page.getByRole('form', { name: 'Sign in' })
+    await signIn.waitFor()
+    await signIn.getByLabel('Username', { exact: true }).fill(values.email.toUpperCase())
+    await signIn.getByLabel('Password', { exact: true }).fill('not my password')
+    await signIn.getByRole('button', { name: 'Submit' }).click()
+    const alert = signIn.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toMatch(/invalid username or password/i)
+    expect(new URL(page.url()).pathname).toBe('/signin')
+
+    // The right one: home, welcomed back, signed in.
+    await signIn.getByLabel('Password', { exact: true }).fill(values.password)
+    await signIn.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('status').filter({ hasText: 'Welcome back, Ada Lovelace' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await signedInName(page)).toBe('Ada Lovelace')
+    // The one console message is the browser's own line for the wrong password's 401.
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/401.*\/api\/auth\/session/)
   })
 })

@@ -1,34 +1,39 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { useHydrated } from '@/components/hydrated'
 
 declare module '@tanstack/history' {
   interface HistoryState {
     /** Set by sign-in and sign-up when they send the visitor home. */
-    welcome?: { name: string; isNew: boolean }
+    welcome?: Welcome
   }
 }
+
+type Welcome = { name: string; isNew: boolean }
 
 /**
  * The short welcome after signing in or up. It takes focus, so screen readers read it and the
  * keyboard starts from here; a reload does not bring it back.
  */
 export function WelcomeNote() {
-  const hydrated = useHydrated()
-  const welcome = useRouterState({ select: (state) => state.location.state.welcome })
-  const [dismissed, setDismissed] = useState(false)
+  const fromHistory = useRouterState({ select: (state) => state.location.state.welcome })
+  const [welcome, setWelcome] = useState<Welcome | null>(null)
   const ref = useRef<HTMLDivElement>(null)
-  const shown = hydrated && welcome && !dismissed
 
   useEffect(() => {
-    if (!shown) return
-    ref.current?.focus()
+    if (!fromHistory) return
+    setWelcome(fromHistory)
+    // Set after hydration (effects do not run before), so the prerendered page still matches.
     // The browser keeps history state across a reload: drop ours so the welcome is said once.
+    // (The router sees the change and drops it from its location too; the note keeps its copy.)
     const { welcome: _, ...rest } = window.history.state ?? {}
     window.history.replaceState(rest, '')
-  }, [shown])
+  }, [fromHistory])
 
-  if (!shown) return null
+  useEffect(() => {
+    if (welcome) ref.current?.focus()
+  }, [welcome])
+
+  if (!welcome) return null
   return (
     <div ref={ref} className="welcome-note" role="status" tabIndex={-1}>
       <p className="welcome-note__text">
@@ -40,7 +45,7 @@ export function WelcomeNote() {
         type="button"
         className="welcome-note__close"
         aria-label="Dismiss welcome message"
-        onClick={() => setDismissed(true)}
+        onClick={() => setWelcome(null)}
       >
         <span aria-hidden="true">×</span>
       </button>
