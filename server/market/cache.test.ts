@@ -94,4 +94,21 @@ describe('MarketCache', () => {
     expect(await cache.get()).toMatchObject({ source: 'sample' })
     expect(pending).toHaveLength(0)
   })
+  it('ready() answers without waiting when data is held, and null on a cold cache', async () => {
+    const { cache, pending, clock, settle } = setup()
+    expect(cache.ready()).toBeNull()
+    const first = cache.get()
+    pending[0]?.resolve({ n: 1 })
+    await first
+    expect(cache.ready()).toMatchObject({ source: 'cache', body: '{"n":1}', freshForS: 60 })
+    expect(pending).toHaveLength(1)
+    clock.advance(61_000)
+    // Stale: served at once, and exactly one refresh starts.
+    expect(cache.ready()).toMatchObject({ source: 'stale', body: '{"n":1}', freshForS: 0 })
+    expect(cache.ready()?.source).toBe('stale')
+    expect(pending).toHaveLength(2)
+    pending[1]?.resolve({ n: 2 })
+    await settle()
+    expect(cache.ready()).toMatchObject({ source: 'cache', body: '{"n":2}' })
+  })
 })
