@@ -14,6 +14,8 @@ export const Route = createFileRoute('/crypto')({
     ],
   }),
   loader: ({ context: { queryClient } }) => {
+    // Prerendering bakes no live data into HTML: nothing to fetch at build time.
+    if (import.meta.env.SSR) return
     void queryClient.prefetchQuery(marketQueries.markets())
   },
   component: CryptoPage,

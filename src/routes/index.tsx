@@ -21,6 +21,8 @@ export const Route = createFileRoute('/')({
   }),
   // Start both requests and return at once: the page renders without waiting for the network.
   loader: ({ context: { queryClient } }) => {
+    // Prerendering bakes no live data into HTML: nothing to fetch at build time.
+    if (import.meta.env.SSR) return
     void queryClient.prefetchQuery(marketQueries.markets())
     void queryClient.prefetchQuery(marketQueries.trending())
   },
