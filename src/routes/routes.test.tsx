@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react'
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { createMemoryHistory } from '@tanstack/react-router'
 import { server } from '../../mocks/node'
+import { createQueryClient } from '@/lib/query-client'
+import { createAppRouter } from '@/router'
 import { renderApp } from '../../tests/render'
 
 describe('routes', () => {
@@ -28,6 +31,41 @@ describe('routes', () => {
       screen.getByRole('heading', { name: /top 7 trending search coins/i }),
     ).toBeInTheDocument()
   })
+
+  it.each([
+    ['/', ['markets', 'trending']],
+    ['/crypto', ['markets']],
+  ])(
+    'the loader of %s starts its queries before the page renders, without waiting',
+    async (path, kinds) => {
+      const requested: string[] = []
+      server.use(
+        http.get('*/coins/markets', async () => {
+          requested.push('markets')
+          await delay('infinite')
+          return HttpResponse.json([])
+        }),
+        http.get('*/search/trending', async () => {
+          requested.push('trending')
+          await delay('infinite')
+          return HttpResponse.json({ coins: [] })
+        }),
+      )
+      const queryClient = createQueryClient({ queries: { retry: false } })
+      const router = createAppRouter(queryClient, {
+        history: createMemoryHistory({ initialEntries: [path] }),
+      })
+      // Resolves although no answer ever comes; nothing has rendered yet.
+      await router.load()
+      const fetching = queryClient
+        .getQueryCache()
+        .findAll({ fetchStatus: 'fetching' })
+        .map((query) => query.queryKey[1])
+      expect(fetching.sort()).toEqual(kinds)
+      await expect.poll(() => requested.sort()).toEqual(kinds)
+      queryClient.clear()
+    },
+  )
 
   it('shows the prices once they arrive', async () => {
     await renderApp('/crypto')
