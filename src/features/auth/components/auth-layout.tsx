@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { useHydrated } from '@/components/hydrated'
+import { authQueries } from '../queries'
 
 const benefits = [
   'Live prices for the leading coins',
@@ -31,9 +35,22 @@ export function AuthLayout({
         <div className="auth-card__main">
           <h1 className="auth-card__title">{title}</h1>
           <p className="auth-card__intro">{intro}</p>
+          <SignedInNotice />
           {children}
         </div>
       </div>
     </section>
+  )
+}
+
+/** A signed-in visitor who lands here is told so (the forms still work, for another account). */
+function SignedInNotice() {
+  const hydrated = useHydrated()
+  const { data: user } = useQuery(authQueries.session())
+  if (!hydrated || !user) return null
+  return (
+    <p className="auth-card__signed-in">
+      You are signed in as <strong>{user.name}</strong>. <Link to="/">Go to the home page</Link>
+    </p>
   )
 }
