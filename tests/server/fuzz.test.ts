@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { SignUpSchema } from '../../src/features/auth/schemas'
+import { SignInSchema, SignUpSchema } from '../../src/features/auth/schemas'
 import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
 
 let testDb: TestDb
@@ -55,10 +55,13 @@ const contentType = fc.constantFrom(
   ';;;',
 )
 
-function isJsonObjectTheSchemaAccepts(bytes: Uint8Array): boolean {
+function isJsonObjectTheSchemaAccepts(
+  bytes: Uint8Array,
+  schema: v.GenericSchema = SignUpSchema,
+): boolean {
   try {
     const value = JSON.parse(new TextDecoder().decode(bytes))
-    return v.safeParse(SignUpSchema, value).success
+    return v.safeParse(schema, value).success
   } catch {
     return false
   }
@@ -92,4 +95,61 @@ it('600 generated malformed bodies get only 4xx JSON answers, and the server sta
   expect(checked).toBeGreaterThanOrEqual(600)
   expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
   expect(server.logs.filter((line) => line.level === 'error')).toEqual([])
+}, 120_000)
+
+const nearlySignIn = fc.record(
+  {
+    username: fc.oneof(fc.jsonValue(), fc.emailAddress(), fc.string({ maxLength: 300 })),
+    password: fc.oneof(fc.jsonValue(), fc.string({ maxLength: 200 })),
+    ['__proto__']: fc.jsonValue(),
+  },
+  { requiredKeys: [] },
+)
+const signInBody = fc.oneof(
+  body,
+  nearlySignIn.map((o) => encoder.encode(JSON.stringify(o))),
+)
+
+it('400 generated sign-in bodies get only 4xx JSON answers and never a session', async () => {
+  await fc.assert(
+    fc.asyncProperty(signInBody, contentType, async (bytes, type) => {
+      const headers: Record<string, string> = type ? { 'Content-Type': type } : {}
+      const response = await fetch(`${server.url}/api/auth/session`, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(bytes),
+      })
+      const text = await response.text()
+      expect(response.status).toBeGreaterThanOrEqual(400)
+      expect(response.status).toBeLessThan(500)
+      expect(response.headers.getSetCookie()).toEqual([])
+      const answer = v.parse(ErrorSchema, JSON.parse(text))
+      // No account exists with these credentials: a well-formed attempt is refused, not failed.
+      const json = type.toLowerCase().startsWith('application/json')
+      if (json && bytes.length <= 16 * 1024 && isJsonObjectTheSchemaAccepts(bytes, SignInSchema)) {
+        expect(['invalid_credentials', 'rate_limited']).toContain(answer.error)
+      }
+    }),
+    { numRuns: 400 },
+  )
+  expect(server.logs.filter((line) => line.level === 'error')).toEqual([])
+}, 180_000)
+
+it('300 generated session cookies are all refused with 401', async () => {
+  const cookieValue = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.base64String({ maxLength: 100 }),
+    fc.constant(''),
+  )
+  await fc.assert(
+    fc.asyncProperty(cookieValue, async (value) => {
+      const response = await fetch(`${server.url}/api/auth/session`, {
+        headers: { Cookie: `coinvera_session=${encodeURIComponent(value)}` },
+      })
+      expect(response.status).toBe(401)
+      v.parse(ErrorSchema, await response.json())
+    }),
+    { numRuns: 300 },
+  )
+  expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
 }, 120_000)

@@ -43,6 +43,7 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
       // Info level only so the "listening" line arrives; the output stays in memory.
       LOG_LEVEL: 'info',
       SIGNUP_RATE_LIMIT: '1000',
+      SIGNIN_RATE_LIMIT: '1000',
       SHUTDOWN_TIMEOUT_MS: '2000',
       ...env,
     },

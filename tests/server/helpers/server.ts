@@ -55,6 +55,7 @@ export async function startTestServer(
     // Nothing listens on port 9 (discard): the upstream fails fast unless a test sets a fake.
     MARKET_UPSTREAM_URL: 'http://127.0.0.1:9/api/v3',
     SIGNUP_RATE_LIMIT: '1000',
+    SIGNIN_RATE_LIMIT: '100000',
     SHUTDOWN_TIMEOUT_MS: '2000',
     ...env,
   })
