@@ -246,6 +246,18 @@ describe('sessions', () => {
     expect((await whoAmI(server, token)).status).toBe(200)
   })
 
+  it('never logs a password, an email or a session token', async () => {
+    const token = sessionCookie(await signUp(server, 'quiet@example.com'))?.value ?? ''
+    await whoAmI(server, token)
+    await signIn(server, 'quiet@example.com', 'a wrong password')
+    const logs = server.rawLogs.join('\n')
+    expect(server.rawLogs.length).toBeGreaterThan(10)
+    expect(logs.includes(PASSWORD)).toBe(false)
+    expect(logs.includes('a wrong password')).toBe(false)
+    expect(logs.includes('@example.com')).toBe(false)
+    expect(logs.includes(token)).toBe(false)
+  })
+
   it('405 with Allow for another method', async () => {
     const response = await fetch(`${server.url}/api/auth/session`, { method: 'PUT' })
     expect(response.status).toBe(405)
