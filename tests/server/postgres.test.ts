@@ -70,6 +70,24 @@ describe.skipIf(!bin)('DATABASE_URL: a real PostgreSQL server', () => {
     )
   })
 
+  it('a session from one instance is valid on the other, and signing out there ends it', async () => {
+    const [a, b] = servers
+    const created = await fetch(`${a?.url}/api/auth`, json(person('roam@example.com')))
+    expect(created.status).toBe(201)
+    const cookie = created.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .find((pair) => pair?.startsWith('coinvera_session='))
+    const headers = { Cookie: cookie ?? '' }
+    const me = await fetch(`${b?.url}/api/auth/session`, { headers })
+    expect(me.status).toBe(200)
+    expect((await me.json()).user.email).toBe('roam@example.com')
+    expect((await fetch(`${b?.url}/api/auth/session`, { method: 'DELETE', headers })).status).toBe(
+      204,
+    )
+    expect((await fetch(`${a?.url}/api/auth/session`, { headers })).status).toBe(401)
+  })
+
   it('with the database down: health 503 and sign-up 503, JSON, and the server stays up', async () => {
     await postgres.stop()
     const [server] = servers
