@@ -41,6 +41,24 @@ export type StaticFile = {
   size: number
   compressible: boolean
   body: Uint8Array<ArrayBuffer>
+  /**
+   * CSP sources (`'sha256-…'`) of the page's inline <style> elements (the prerendered pages
+   * carry the site's CSS inline), so the policy allows exactly these and nothing else inline.
+   */
+  styleHashes: readonly string[]
+}
+
+/** The `'sha256-…'` source of each <style> element (without attributes) in an HTML page. */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(css ?? '', 'utf8')
+        .digest('base64')}'`,
+    )
+  }
+  return [...hashes]
 }
 
 function extension(path: string): string {
@@ -89,6 +107,7 @@ export class SiteFiles {
         size: body.length,
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         compressible: COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES,
+        styleHashes: type.startsWith('text/html') ? inlineStyleHashes(body.toString('utf8')) : [],
       })
     }
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_ROUTES } from '../../server/routes/site'
@@ -158,6 +159,27 @@ describe('prerendered pages and configuration', () => {
       expect(await text('/contact')).toBe('200 <p>prerendered contact</p>')
       expect(await text('/signup')).toBe(`200 ${SHELL_HTML}`)
       expect(await text('/missing')).toBe('404 <p>not found page</p>')
+    } finally {
+      await s.dispose()
+      removeDir(siteDir)
+    }
+  })
+
+  it("allows a page's inline <style> by its hash, on that page only", async () => {
+    const css = 'body{color:#fff}'
+    const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+    const siteDir = makeSite({ 'crypto/index.html': `<style>${css}</style><p>prices</p>` })
+    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
+    try {
+      const styleSrc = async (path: string) => {
+        const response = await fetch(`${s.url}${path}`)
+        const csp = response.headers.get('content-security-policy') ?? ''
+        return csp.split('; ').find((directive) => directive.startsWith('style-src'))
+      }
+      expect(await styleSrc('/crypto')).toBe(`style-src 'self' ${hash}`)
+      // The shell has no inline style, and neither has anything else.
+      expect(await styleSrc('/signup')).toBe("style-src 'self'")
+      expect(await styleSrc('/api/health')).toBe("style-src 'self'")
     } finally {
       await s.dispose()
       removeDir(siteDir)
