@@ -1,7 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { lazy, StrictMode, Suspense } from 'react'
+import { lazy, StrictMode, Suspense, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { marketQueries } from '@/features/market/queries'
 import { createQueryClient, DAY_MS } from '@/lib/query-client'
@@ -51,7 +51,8 @@ const app = (
   </StrictMode>
 )
 
-async function start() {
+/** Hydrates the prerendered page (or renders the app into an empty shell). */
+export async function startApp(): Promise<void> {
   if (import.meta.env.MODE === 'mock') {
     const { worker } = await import('../mocks/browser')
     await worker.start({ onUnhandledRequest: 'bypass' })
@@ -64,10 +65,12 @@ async function start() {
     // means the router's SSR layout (no outer Suspense) and this page's code loaded first.
     router.ssr = { manifest: undefined }
     await router.load()
-    hydrateRoot(container, app)
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (one long task on a slow phone).
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
   } else {
     createRoot(container).render(app)
   }
 }
-
-void start()
