@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { inlineStyleHashes, SiteFiles } from './files'
+import { acceptedEncodings, inlineStyleHashes, SiteFiles } from './files'
 
 const sha = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -37,5 +37,16 @@ describe('SiteFiles', () => {
     const files = new SiteFiles(dir)
     expect(files.get('/crypto/index.html')?.styleHashes).toEqual([sha('p{margin:0}')])
     expect(files.get('/notes.txt')?.styleHashes).toEqual([])
+  })
+})
+
+describe('acceptedEncodings', () => {
+  it('reads Accept-Encoding, where q=0 refuses an encoding', () => {
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(
+      new Set(['gzip', 'deflate', 'br', 'zstd']),
+    )
+    expect(acceptedEncodings('br;q=0, gzip;q=0.8')).toEqual(new Set(['gzip']))
+    expect(acceptedEncodings('*')).toEqual(new Set(['*', 'gzip']))
+    expect(acceptedEncodings(undefined)).toEqual(new Set())
   })
 })
