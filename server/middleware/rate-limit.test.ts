@@ -27,7 +27,7 @@ describe('RateLimiter', () => {
     expect(limiter.size).toBe(1)
   })
 
-  it('counts only what is recorded: check, record and reset for failure-only limits', () => {
+  it('checks without counting, records, and forgets a key on reset', () => {
     const clock = manualClock(0)
     const limiter = new RateLimiter({ limit: 2, windowMs: 60_000, clock })
     expect(limiter.check('a').allowed).toBe(true)

@@ -112,9 +112,11 @@ export function authRoutes(deps: AuthDeps) {
     validJson(SignInSchema),
     async (c) => {
       const input = c.req.valid('json')
-      // Keyed by what was typed, existing account or not, so a 429 reveals nothing either.
+      // Keyed by what was typed, existing account or not, so a 429 reveals nothing either. Each
+      // attempt counts before its password is checked (concurrent guesses cannot slip past);
+      // a success wipes the count.
       const key = `${address(c)} ${input.username.trim().toLowerCase()}`
-      const limit = deps.failedSignInLimiter.check(key)
+      const limit = deps.failedSignInLimiter.hit(key)
       if (!limit.allowed) {
         throw apiError('rate_limited', {
           message: 'Too many failed sign-ins. Try again later.',
@@ -122,10 +124,7 @@ export function authRoutes(deps: AuthDeps) {
         })
       }
       const user = await checkCredentials(deps, input)
-      if (!user) {
-        deps.failedSignInLimiter.record(key)
-        throw apiError('invalid_credentials')
-      }
+      if (!user) throw apiError('invalid_credentials')
       deps.failedSignInLimiter.reset(key)
       setSession(c, await startSession(sessionDeps, user.id))
       return c.json({ user })

@@ -315,6 +315,17 @@ describe('brute force', () => {
     ).toBe(429)
   })
 
+  it('concurrent guesses count too: of 12 at once, at most 5 reach the password check', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signIn(guarded, 'other@example.com', `burst-${i}`, from('203.0.113.11')),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.response.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7)
+  })
+
   it('a successful sign-in clears the failures', async () => {
     for (let i = 0; i < 4; i++) {
       await signIn(guarded, 'other@example.com', 'wrong', from('203.0.113.10'))
