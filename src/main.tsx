@@ -1,39 +1,77 @@
-// The entry: every page is prerendered HTML that is complete without JavaScript (scripts/prerender.ts),
-// so the app's code (src/start-app.tsx) is fetched once that HTML has been painted. Fetched with
-// the page, it arrived and ran before the first frame was on screen, and held the first paint back
-// by its download, compile and run time on slow phones.
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { RouterProvider } from '@tanstack/react-router'
+import { lazy, StrictMode, Suspense, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { marketQueries } from '@/features/market/queries'
+import { createQueryClient, DAY_MS } from '@/lib/query-client'
+import { createAppRouter } from './router'
 
-// Imported here too, so the stylesheet belongs to this entry and is named in every page's HTML
-// (which the prerenderer inlines), not added later by the app's chunk.
-import '@/styles/global.css'
+// Dev-only: `import.meta.env.DEV` is false in production builds, so the bundler drops this chunk.
+const Devtools = lazy(() => import('@/components/devtools').then((m) => ({ default: m.Devtools })))
 
-const FALLBACK_MS = 1000
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
 
-function afterFirstPaint(run: () => void): void {
-  let done = false
-  const once = () => {
-    if (done) return
-    done = true
-    run()
-  }
-  // A hidden tab paints nothing, and a browser may lack paint timing: never wait forever.
-  if (document.visibilityState === 'hidden') {
-    once()
-    return
-  }
-  setTimeout(once, FALLBACK_MS)
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    // 'first-contentful-paint' is reported once the frame is on screen (presentation time).
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return
-      observer.disconnect()
-      setTimeout(once, 0)
-    }).observe({ type: 'paint', buffered: true })
-  } else {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, 0)))
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined // storage disabled: the site still works, revisits just start empty
   }
 }
 
-afterFirstPaint(() => {
-  void import('./start-app').then(({ startApp }) => startApp())
-})
+const persister = createSyncStoragePersister({ storage: browserStorage(), key: 'coinvera-cache' })
+const marketKey = marketQueries.all()[0]
+
+const app = (
+  <StrictMode>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister,
+        maxAge: DAY_MS,
+        // A new release may change the data's shape: start from an empty cache.
+        buster: __APP_VERSION__,
+        // Only market data is worth keeping; restoring happens after hydration, so the first
+        // render matches the prerendered skeletons.
+        dehydrateOptions: {
+          shouldDehydrateQuery: (query) =>
+            query.queryKey[0] === marketKey && query.state.status === 'success',
+        },
+      }}
+    >
+      <RouterProvider router={router} />
+      {import.meta.env.DEV ? (
+        <Suspense>
+          <Devtools router={router} />
+        </Suspense>
+      ) : null}
+    </PersistQueryClientProvider>
+  </StrictMode>
+)
+
+async function start() {
+  if (import.meta.env.MODE === 'mock') {
+    const { worker } = await import('../mocks/browser')
+    await worker.start({ onUnhandledRequest: 'bypass' })
+  }
+  const container = document.getElementById('root')
+  if (!container) throw new Error('index.html has no #root element')
+
+  if (container.firstElementChild) {
+    // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, which
+    // means the router's SSR layout (no outer Suspense) and this page's code loaded first.
+    router.ssr = { manifest: undefined }
+    await router.load()
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (one long task on a slow phone).
+    startTransition(() => {
+      hydrateRoot(container, app)
+    })
+  } else {
+    createRoot(container).render(app)
+  }
+}
+
+void start()

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
+import type { InlineHashes } from '../site/files'
 
 // CoinGecko serves coin images from these hosts; everything else the page loads is ours.
 const IMAGE_HOSTS = ['https://assets.coingecko.com', 'https://coin-images.coingecko.com']
@@ -7,21 +8,22 @@ const IMAGE_HOSTS = ['https://assets.coingecko.com', 'https://coin-images.coinge
 declare module 'hono' {
   interface ContextVariableMap {
     /**
-     * `'sha256-…'` sources of the inline <style> elements of the page being sent (the
-     * prerendered pages carry their CSS inline), added to `style-src` for that response only.
+     * `'sha256-…'` sources of the inline <style> and <script> elements of the page being sent
+     * (the prerendered pages carry their CSS and a small loader inline), added to `style-src`
+     * and `script-src` for that response only.
      */
-    styleHashes: readonly string[]
+    inlineHashes: InlineHashes
   }
 }
 
 export function contentSecurityPolicy(
   connectSrc: readonly string[],
-  styleHashes: readonly string[] = [],
+  inline: InlineHashes = { style: [], script: [] },
 ): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src ${["'self'", ...styleHashes].join(' ')}`,
+    `script-src ${["'self'", ...inline.script].join(' ')}`,
+    `style-src ${["'self'", ...inline.style].join(' ')}`,
     `img-src 'self' data: ${IMAGE_HOSTS.join(' ')}`,
     `connect-src ${["'self'", ...connectSrc].join(' ')}`,
     "font-src 'self'",
@@ -56,14 +58,14 @@ export function securityHeaders(options: {
   // Only behind TLS: HSTS over plain HTTP is ignored by browsers and would mislead.
   if (options.hsts) fixed.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
 
-  // A page's policy with its style hashes; the build has a handful of distinct ones.
-  const withStyles = new Map<string, string>()
-  const policyFor = (hashes: readonly string[]) => {
-    const key = hashes.join(' ')
-    let policy = withStyles.get(key)
+  // A page's policy with its hashes; the build has a handful of distinct ones.
+  const withInline = new Map<string, string>()
+  const policyFor = (hashes: InlineHashes) => {
+    const key = `${hashes.style.join(' ')}|${hashes.script.join(' ')}`
+    let policy = withInline.get(key)
     if (!policy) {
       policy = contentSecurityPolicy(options.connectSrc, hashes)
-      withStyles.set(key, policy)
+      withInline.set(key, policy)
     }
     return policy
   }
@@ -73,8 +75,8 @@ export function securityHeaders(options: {
     if (outgoing && !outgoing.headersSent) {
       for (const [name, value] of fixed) outgoing.setHeader(name, value)
       await next()
-      const hashes = c.get('styleHashes')
-      if (hashes?.length && !outgoing.headersSent) {
+      const hashes = c.get('inlineHashes')
+      if (hashes && !outgoing.headersSent) {
         outgoing.setHeader('Content-Security-Policy', policyFor(hashes))
       }
       return
@@ -82,7 +84,7 @@ export function securityHeaders(options: {
     await next()
     const { headers } = c.res
     for (const [name, value] of fixed) headers.set(name, value)
-    const hashes = c.get('styleHashes')
-    if (hashes?.length) headers.set('Content-Security-Policy', policyFor(hashes))
+    const hashes = c.get('inlineHashes')
+    if (hashes) headers.set('Content-Security-Policy', policyFor(hashes))
   }
 }

@@ -23,8 +23,9 @@ function pageFile(files: SiteFiles, route: string): StaticFile | undefined {
 }
 
 async function send(c: Context<AppEnv>, files: SiteFiles, file: StaticFile, status: 200 | 404) {
-  // The page's inline CSS, allowed by hash in its Content-Security-Policy (security-headers.ts).
-  if (file.styleHashes.length) c.set('styleHashes', file.styleHashes)
+  // The page's inline CSS and loader, allowed by hash in its policy (security-headers.ts).
+  const hashes = file.inlineHashes
+  if (hashes.style.length || hashes.script.length) c.set('inlineHashes', hashes)
   const headers = new Headers({
     'Content-Type': file.type,
     'Cache-Control': cacheControl(file),

@@ -42,23 +42,31 @@ export type StaticFile = {
   compressible: boolean
   body: Uint8Array<ArrayBuffer>
   /**
-   * CSP sources (`'sha256-…'`) of the page's inline <style> elements (the prerendered pages
-   * carry the site's CSS inline), so the policy allows exactly these and nothing else inline.
+   * CSP sources (`'sha256-…'`) of the page's inline <style> and <script> elements (the
+   * prerendered pages carry the site's CSS and a small loader inline), so the policy allows
+   * exactly these and nothing else inline.
    */
-  styleHashes: readonly string[]
+  inlineHashes: InlineHashes
 }
 
-/** The `'sha256-…'` source of each <style> element (without attributes) in an HTML page. */
-export function inlineStyleHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
-    hashes.add(
-      `'sha256-${createHash('sha256')
-        .update(css ?? '', 'utf8')
-        .digest('base64')}'`,
-    )
+export type InlineHashes = { style: readonly string[]; script: readonly string[] }
+
+const NO_INLINE: InlineHashes = { style: [], script: [] }
+
+/** The `'sha256-…'` source of each <style> and <script> element without attributes. */
+export function inlineHashes(html: string): InlineHashes {
+  const of = (tag: 'style' | 'script') => {
+    const hashes = new Set<string>()
+    for (const [, text] of html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))) {
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(text ?? '', 'utf8')
+          .digest('base64')}'`,
+      )
+    }
+    return [...hashes]
   }
-  return [...hashes]
+  return { style: of('style'), script: of('script') }
 }
 
 function extension(path: string): string {
@@ -107,7 +115,9 @@ export class SiteFiles {
         size: body.length,
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
         compressible: COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES,
-        styleHashes: type.startsWith('text/html') ? inlineStyleHashes(body.toString('utf8')) : [],
+        inlineHashes: type.startsWith('text/html')
+          ? inlineHashes(body.toString('utf8'))
+          : NO_INLINE,
       })
     }
   }

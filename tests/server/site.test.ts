@@ -165,21 +165,28 @@ describe('prerendered pages and configuration', () => {
     }
   })
 
-  it("allows a page's inline <style> by its hash, on that page only", async () => {
+  it("allows a page's inline <style> and <script> by their hashes, on that page only", async () => {
     const css = 'body{color:#fff}'
-    const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`
-    const siteDir = makeSite({ 'crypto/index.html': `<style>${css}</style><p>prices</p>` })
+    const js = 'console.log(1)'
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+    const siteDir = makeSite({
+      'crypto/index.html': `<style>${css}</style><p>prices</p><script>${js}</script>`,
+    })
     const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
     try {
-      const styleSrc = async (path: string) => {
+      const directives = async (path: string) => {
         const response = await fetch(`${s.url}${path}`)
-        const csp = response.headers.get('content-security-policy') ?? ''
-        return csp.split('; ').find((directive) => directive.startsWith('style-src'))
+        const csp = (response.headers.get('content-security-policy') ?? '').split('; ')
+        return csp.filter((directive) => /^(style|script)-src /.test(directive))
       }
-      expect(await styleSrc('/crypto')).toBe(`style-src 'self' ${hash}`)
-      // The shell has no inline style, and neither has anything else.
-      expect(await styleSrc('/signup')).toBe("style-src 'self'")
-      expect(await styleSrc('/api/health')).toBe("style-src 'self'")
+      expect(await directives('/crypto')).toEqual([
+        `script-src 'self' ${sha(js)}`,
+        `style-src 'self' ${sha(css)}`,
+      ])
+      // The shell has nothing inline, and neither has anything else.
+      const strict = ["script-src 'self'", "style-src 'self'"]
+      expect(await directives('/signup')).toEqual(strict)
+      expect(await directives('/api/health')).toEqual(strict)
     } finally {
       await s.dispose()
       removeDir(siteDir)
