@@ -51,6 +51,9 @@ const app = (
   </StrictMode>
 )
 
+/** Lets the browser run input and rendering between two long pieces of start-up work. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 async function start() {
   if (import.meta.env.MODE === 'mock') {
     const { worker } = await import('../mocks/browser')
@@ -63,6 +66,8 @@ async function start() {
     // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, which
     // means the router's SSR layout (no outer Suspense) and this page's code loaded first.
     router.ssr = { manifest: undefined }
+    // Evaluating the bundle was one long task already; matching and loading the route is another.
+    await yieldToMain()
     await router.load()
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (one long task on a slow phone).
