@@ -46,8 +46,9 @@ function staticScripts(html: string): { entry: string[]; preload: string[] } {
 /**
  * The JavaScript each route loads before it is interactive: the scripts its HTML names, plus every
  * script a real page load fetches until the network has been quiet for a second after `load`
- * (route chunks the router imports before hydrating). Sizes are measured on the bytes the server
- * sends, so they are those of the build it serves.
+ * (the prerendered pages name none: their inline loader adds the entry and its modulepreloads
+ * after the first paint; then the route chunks the router imports before hydrating). Sizes are
+ * measured on the bytes the server sends, so they are those of the build it serves.
  */
 export async function measureRoutes(
   origin: string,
