@@ -260,6 +260,11 @@ async function main(): Promise<void> {
           ]
         : []),
       row(
+        'markets API CPU per request, server / bare (ratio bare/server)',
+        throughput.cpuRatio,
+        `${throughput.server.cpuUsPerRequest.toFixed(1)} / ${throughput.bare.cpuUsPerRequest.toFixed(1)} µs (${throughput.cpuRatio.toFixed(2)})`,
+      ),
+      row(
         `markets API p99 @${throughput.connections} conn, server`,
         throughput.server.p99Ms,
         `${throughput.server.p99Ms.toFixed(1)} ms`,

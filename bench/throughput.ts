@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +19,8 @@ export type LoadRun = {
   requests: number
   errors: number
   non2xx: number
+  /** CPU time (user + system) the target process spent per request during the run, in µs. */
+  cpuUsPerRequest: number
 }
 
 export type ThroughputResult = {
@@ -28,9 +30,14 @@ export type ThroughputResult = {
   responseBytes: number
   dataSource: string
   runs: LoadRun[]
-  server: { requestsPerS: number; p99Ms: number }
-  bare: { requestsPerS: number; p99Ms: number }
+  server: { requestsPerS: number; p99Ms: number; cpuUsPerRequest: number }
+  bare: { requestsPerS: number; p99Ms: number; cpuUsPerRequest: number }
   ratio: number
+  /**
+   * Bare CPU per request over server CPU per request: the same comparison as `ratio`, but much
+   * less moved by other work on the machine, which slows both processes' requests alike.
+   */
+  cpuRatio: number
   /** 1-minute load average before and after the runs. */
   loadAverage: [number, number]
 }
@@ -38,18 +45,33 @@ export type ThroughputResult = {
 // Node's http server adds these itself, on both sides alike.
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive'])
 
+/** User + system CPU time of a process so far, in µs (Linux /proc; NaN elsewhere). */
+function cpuTimeUs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    // utime and stime (fields 14 and 15 of stat) are in clock ticks, 100 per second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return Number.NaN
+  }
+}
+
 async function load(
   target: LoadRun['target'],
   url: string,
+  pid: number | undefined,
   options: { connections: number; durationS: number; warmupS: number },
 ): Promise<LoadRun> {
   await autocannon({ url, connections: options.connections, duration: options.warmupS })
+  const cpuBefore = cpuTimeUs(pid)
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.durationS,
   })
+  const cpuUs = cpuTimeUs(pid) - cpuBefore
   return {
+    cpuUsPerRequest: cpuUs / result.requests.total,
     target,
     requestsPerS: result.requests.average,
     p50Ms: result.latency.p50,
@@ -120,10 +142,14 @@ export async function measureThroughput(
     for (let round = 0; round < options.rounds; round++) {
       const order: LoadRun['target'][] = round % 2 ? ['bare', 'server'] : ['server', 'bare']
       for (const target of order) {
-        const run = await load(target, target === 'server' ? url : bareUrl, options)
+        const run =
+          target === 'server'
+            ? await load(target, url, app.process.child.pid, options)
+            : await load(target, bareUrl, bare.process.child.pid, options)
         runs.push(run)
         log(
-          `  ${target.padEnd(6)} ${Math.round(run.requestsPerS)} req/s, p99 ${run.p99Ms} ms` +
+          `  ${target.padEnd(6)} ${Math.round(run.requestsPerS)} req/s, p99 ${run.p99Ms} ms, ` +
+            `${run.cpuUsPerRequest.toFixed(1)} µs CPU/request` +
             (run.errors || run.non2xx ? `, ${run.errors} errors, ${run.non2xx} non-2xx` : ''),
         )
       }
@@ -134,10 +160,12 @@ export async function measureThroughput(
     const server = {
       requestsPerS: mean(serverRuns, (run) => run.requestsPerS),
       p99Ms: mean(serverRuns, (run) => run.p99Ms),
+      cpuUsPerRequest: mean(serverRuns, (run) => run.cpuUsPerRequest),
     }
     const bareFigures = {
       requestsPerS: mean(bareRuns, (run) => run.requestsPerS),
       p99Ms: mean(bareRuns, (run) => run.p99Ms),
+      cpuUsPerRequest: mean(bareRuns, (run) => run.cpuUsPerRequest),
     }
     return {
       connections: options.connections,
@@ -149,6 +177,7 @@ export async function measureThroughput(
       server,
       bare: bareFigures,
       ratio: server.requestsPerS / bareFigures.requestsPerS,
+      cpuRatio: bareFigures.cpuUsPerRequest / server.cpuUsPerRequest,
       loadAverage: [loadBefore, loadavg()[0] ?? Number.NaN],
     }
   } finally {
