@@ -3,7 +3,8 @@ import { type Context, Hono } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import type { GenericSchema } from 'valibot'
 import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
-import { fieldIssues, SignInSchema, SignUpSchema } from '../../src/features/auth/schemas'
+import { fieldIssues, SignUpSchema } from '../../src/features/auth/schemas'
+import { SignInSchema } from '../../src/features/auth/session-schemas'
 import {
   checkCredentials,
   endSession,

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { SignInSchema, SignUpSchema } from '../../src/features/auth/schemas'
+import { SignUpSchema } from '../../src/features/auth/schemas'
+import { SignInSchema } from '../../src/features/auth/session-schemas'
 import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
 
 let testDb: TestDb

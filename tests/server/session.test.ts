@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SessionUserSchema } from '../../src/features/auth/schemas'
+import { SessionUserSchema } from '../../src/features/auth/session-schemas'
 import { json, openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
 
 const PASSWORD = 'quiet-meadow-copper-71'

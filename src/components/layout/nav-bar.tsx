@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useSignOut } from '@/features/auth/mutations'
-import { authQueries } from '@/features/auth/queries'
+import { authQueries, useSignOut } from '@/features/auth/session'
 import { useHydrated } from '../hydrated'
 import { Logo } from '../logo'
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useHydrated } from '@/components/hydrated'
-import { authQueries } from '../queries'
+import { authQueries } from '../session'
 
 const benefits = [
   'Live prices for the leading coins',

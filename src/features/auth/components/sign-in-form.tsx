@@ -2,8 +2,9 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { describeFailure, type FormProblem } from '../failure'
-import { useSignIn } from '../mutations'
-import { fieldIssues, type SignInInput, SignInSchema } from '../schemas'
+import { fieldIssues } from '../schemas'
+import { useSignIn } from '../sign-in'
+import { type SignInInput, SignInSchema } from '../session-schemas'
 import { Field } from './field'
 
 type FieldName = keyof SignInInput

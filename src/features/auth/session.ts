@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query'
-import { ApiError, api, parseResponse, requestJson } from '@/lib/http'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { ApiError, api, parseResponse, requestJson, toApiError } from '@/lib/http'
 import { mightBeSignedIn } from './cookies'
-import { type SessionUser, SessionUserSchema } from './schemas'
+import { type SessionUser, SessionUserSchema } from './session-schemas'
 
 /** Who is signed in: the user, or null (the server's 401) for a visitor. */
 export async function fetchSession(): Promise<SessionUser | null> {
@@ -25,4 +25,20 @@ export const authQueries = {
       enabled: () => mightBeSignedIn(),
       staleTime: 5 * 60_000,
     }),
+}
+
+export async function deleteSession(): Promise<void> {
+  try {
+    await api.delete('api/auth/session')
+  } catch (error) {
+    throw await toApiError(error)
+  }
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteSession,
+    onSuccess: () => queryClient.setQueryData(authQueries.session().queryKey, null),
+  })
 }

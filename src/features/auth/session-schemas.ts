@@ -1,0 +1,24 @@
+// Sign-in and session shapes, shared by the site and the server (server/routes/auth.ts). Apart
+// from the sign-up rules so that every page's navigation bar does not load the password list.
+import * as v from 'valibot'
+
+/** Sign-in: the username is the account's email, in any case. */
+export const SignInSchema = v.object({
+  username: v.pipe(
+    v.string('Enter your email address.'),
+    v.trim(),
+    v.nonEmpty('Enter your email address.'),
+    v.maxLength(254, 'Use at most 254 characters.'),
+  ),
+  password: v.pipe(
+    v.string('Enter your password.'),
+    v.nonEmpty('Enter your password.'),
+    v.maxLength(128, 'Use at most 128 characters.'),
+  ),
+})
+export type SignInInput = v.InferInput<typeof SignInSchema>
+
+export const SessionUserSchema = v.object({
+  user: v.object({ id: v.string(), name: v.string(), email: v.string() }),
+})
+export type SessionUser = v.InferOutput<typeof SessionUserSchema>['user']
