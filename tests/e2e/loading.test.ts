@@ -108,6 +108,27 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     expect(await page.locator('.about__card').count()).toBe(3)
   })
 
+  it('loads the table code only as the price list nears the viewport on the home page', async () => {
+    const { page } = await site.open(viewport)
+    const tableChunks: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/market-table-[^/]+\.js$/.test(request.url())) tableChunks.push(request.url())
+    })
+    await visit(page, `${site.url}/`)
+    const cardTop = await page
+      .locator('.prices__card')
+      .evaluate((element) => element.getBoundingClientRect().top - window.innerHeight)
+    if (cardTop > 100) {
+      // Below the fold: the skeleton stands in, and no table code has been fetched.
+      await page.waitForTimeout(500)
+      expect(tableChunks).toEqual([])
+      expect(await page.locator('.market-table').getAttribute('aria-busy')).toBe('true')
+    }
+    await waitForPrices(page)
+    expect(tableChunks).toHaveLength(1)
+    expect(await page.locator('.market-table tbody tr').count()).toBe(6)
+  })
+
   it('draws skeletons of the final size while loading, so nothing shifts', async () => {
     const { page, context } = await site.open(viewport)
     // Slow market data: every answer arrives 1.5 s late.

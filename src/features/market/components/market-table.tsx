@@ -10,10 +10,9 @@ import {
 } from '../format'
 import type { MarketCoin } from '../schemas'
 import { CoinImage } from './coin-image'
+import { CAPTION, type ColumnId, columnClass, headerOf } from './table-columns'
 
 const COIN_IMAGE_SIZE = 32
-/** Rows the skeleton draws: the page asks for exactly this many coins. */
-export const SKELETON_ROWS = 6
 
 // Columns and features live at module scope so their references stay stable between renders.
 const features = tableFeatures({})
@@ -21,11 +20,11 @@ const column = createColumnHelper<typeof features, MarketCoin>()
 
 const columns = column.columns([
   column.accessor('market_cap_rank', {
-    header: 'Market Rank',
+    header: headerOf.market_cap_rank,
     cell: (info) => formatRank(info.getValue()),
   }),
   column.accessor('name', {
-    header: 'Name',
+    header: headerOf.name,
     cell: (info) => (
       <span className="coin-cell">
         <CoinImage
@@ -41,37 +40,26 @@ const columns = column.columns([
     ),
   }),
   column.accessor('current_price', {
-    header: 'Current price',
+    header: headerOf.current_price,
     cell: (info) => formatPrice(info.getValue()),
   }),
   column.accessor('price_change_percentage_24h', {
-    header: '24hrs %',
+    header: headerOf.price_change_percentage_24h,
     cell: (info) => <Change value={info.getValue()} />,
   }),
   column.accessor('market_cap_change_24h', {
-    header: 'Mkt cap 24',
+    header: headerOf.market_cap_change_24h,
     cell: (info) => formatTwoDecimals(info.getValue()),
   }),
   column.accessor('total_volume', {
-    header: 'Volume 24hrs',
+    header: headerOf.total_volume,
     cell: (info) => formatNumber(info.getValue()),
   }),
   column.accessor('market_cap', {
-    header: 'Mkt cap',
+    header: headerOf.market_cap,
     cell: (info) => formatNumber(info.getValue()),
   }),
 ])
-
-/** One class per column: widths, alignment, and the two columns phones do not show. */
-const columnClass: Record<string, string> = {
-  market_cap_rank: 'col-rank',
-  name: 'col-name',
-  current_price: 'col-price col-number',
-  price_change_percentage_24h: 'col-change col-number',
-  market_cap_change_24h: 'col-cap-change col-number',
-  total_volume: 'col-volume col-number col-wide',
-  market_cap: 'col-cap col-number col-wide',
-}
 
 function Change({ value }: { value: number | null | undefined }) {
   const direction = changeDirection(value)
@@ -91,24 +79,19 @@ function Change({ value }: { value: number | null | undefined }) {
   )
 }
 
-/**
- * The price list. Without coins (still loading) it draws skeleton rows in the very same
- * geometry (fixed layout, fixed row heights), so the arrival of the data shifts nothing.
- */
-export function MarketTable({ coins }: { coins: MarketCoin[] | undefined }) {
-  const table = useTable({ features, columns, data: coins ?? [], getRowId: (coin) => coin.id })
-  const loading = coins === undefined
+/** The price list (its skeleton is market-table-skeleton.tsx, in the same geometry). */
+export function MarketTable({ coins }: { coins: MarketCoin[] }) {
+  const table = useTable({ features, columns, data: coins, getRowId: (coin) => coin.id })
+  const classOf = (id: string) => columnClass[id as ColumnId]
 
   return (
-    <table className="market-table" aria-busy={loading}>
-      <caption className="visually-hidden">
-        Top {SKELETON_ROWS} cryptocurrencies by market cap, prices in US dollars
-      </caption>
+    <table className="market-table" aria-busy={false}>
+      <caption className="visually-hidden">{CAPTION}</caption>
       <thead>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
             {group.headers.map((header) => (
-              <th key={header.id} scope="col" className={columnClass[header.column.id]}>
+              <th key={header.id} scope="col" className={classOf(header.column.id)}>
                 <table.FlexRender header={header} />
               </th>
             ))}
@@ -116,39 +99,21 @@ export function MarketTable({ coins }: { coins: MarketCoin[] | undefined }) {
         ))}
       </thead>
       <tbody>
-        {loading
-          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <tr key={index} className="market-table__skeleton">
-                {table.getAllLeafColumns().map((col) => (
-                  <td key={col.id} className={columnClass[col.id]}>
-                    {col.id === 'name' ? (
-                      <span className="coin-cell" aria-hidden="true">
-                        <span className="skeleton skeleton--circle" />
-                        <span className="skeleton skeleton--text" />
-                      </span>
-                    ) : (
-                      <span className="skeleton skeleton--text" aria-hidden="true" />
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))
-          : table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) =>
-                  cell.column.id === 'name' ? (
-                    <th key={cell.id} scope="row" className={columnClass.name}>
-                      <table.FlexRender cell={cell} />
-                    </th>
-                  ) : (
-                    <td key={cell.id} className={columnClass[cell.column.id]}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id}>
+            {row.getAllCells().map((cell) =>
+              cell.column.id === 'name' ? (
+                <th key={cell.id} scope="row" className={classOf('name')}>
+                  <table.FlexRender cell={cell} />
+                </th>
+              ) : (
+                <td key={cell.id} className={classOf(cell.column.id)}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
       </tbody>
     </table>
   )

@@ -1,10 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
+import { useNearViewport } from '@/components/near-viewport'
 import { marketQueries } from '../queries'
 import { Attribution, DataNote } from './data-note'
 import { LoadError, useRetryFocus } from './load-error'
-import { MarketTable } from './market-table'
+import { MarketTableSkeleton } from './market-table-skeleton'
+
+// TanStack Table comes when the prices are about to be seen (at once on /crypto, on scrolling
+// down on the home page); the skeleton needs none of it.
+const loadTable = () => import('./market-table')
+const MarketTable = lazy(() => loadTable().then((module) => ({ default: module.MarketTable })))
 
 export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const query = useQuery(marketQueries.markets())
@@ -16,6 +23,10 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
+  const card = useNearViewport<HTMLDivElement>()
+  useEffect(() => {
+    if (card.near) void loadTable()
+  }, [card.near])
 
   return (
     <section ref={ref} id="prices" className="section prices" aria-labelledby="prices-title">
@@ -28,7 +39,7 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         </div>
         <p className="prices__subtitle">The six largest coins by market cap, in US dollars.</p>
       </div>
-      <div className="card prices__card">
+      <div ref={card.ref} className="card prices__card">
         {!data && isError ? (
           <LoadError
             className="prices__error"
@@ -40,7 +51,13 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           // A region with its own tab stop, so keyboard users can scroll a table wider than a phone.
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
           <section className="table-scroll" aria-label="Price table" tabIndex={0}>
-            <MarketTable coins={data?.coins} />
+            {data && card.near ? (
+              <Suspense fallback={<MarketTableSkeleton />}>
+                <MarketTable coins={data.coins} />
+              </Suspense>
+            ) : (
+              <MarketTableSkeleton />
+            )}
             {data ? null : (
               <p className="visually-hidden" role="status">
                 Loading prices…

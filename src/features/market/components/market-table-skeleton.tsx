@@ -1,0 +1,42 @@
+import { CAPTION, COLUMNS, SKELETON_ROWS } from './table-columns'
+
+/**
+ * The price list while it loads, in the very same geometry as the table (fixed layout, fixed row
+ * heights), so the arrival of the data shifts nothing. It needs no table code: prerendered pages
+ * and visitors who never scroll to the prices do not load TanStack Table.
+ */
+export function MarketTableSkeleton() {
+  return (
+    <table className="market-table" aria-busy={true}>
+      <caption className="visually-hidden">{CAPTION}</caption>
+      <thead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column.id} scope="col" className={column.className}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <tr key={index} className="market-table__skeleton">
+            {COLUMNS.map((column) => (
+              <td key={column.id} className={column.className}>
+                {column.id === 'name' ? (
+                  <span className="coin-cell" aria-hidden="true">
+                    <span className="skeleton skeleton--circle" />
+                    <span className="skeleton skeleton--text" />
+                  </span>
+                ) : (
+                  <span className="skeleton skeleton--text" aria-hidden="true" />
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
