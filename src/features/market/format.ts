@@ -4,17 +4,22 @@ import type { DataSource } from './schemas'
 const LOCALE = 'en-US'
 export const MISSING = '–'
 
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
-const number = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 })
-const twoDecimals = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
+/** A number formatter built on first use: building one costs time a page's start-up can spare. */
+function formatter(options: Intl.NumberFormatOptions): { format(value: number): string } {
+  let built: Intl.NumberFormat | undefined
+  return {
+    format: (value) => {
+      built ??= new Intl.NumberFormat(LOCALE, options)
+      return built.format(value)
+    },
+  }
+}
+
+const integer = formatter({ maximumFractionDigits: 0 })
+const number = formatter({ maximumFractionDigits: 3 })
+const twoDecimals = formatter({ minimumFractionDigits: 2, maximumFractionDigits: 2 })
 // Below one dollar, significant digits keep tiny prices readable: 0.00000123, not 0.00.
-const smallPrice = new Intl.NumberFormat(LOCALE, {
-  minimumSignificantDigits: 2,
-  maximumSignificantDigits: 4,
-})
+const smallPrice = formatter({ minimumSignificantDigits: 2, maximumSignificantDigits: 4 })
 
 type Numeric = number | null | undefined
 
