@@ -8,11 +8,13 @@ import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
 import { type Clock, systemClock } from './clock'
 import { loadSample, type Sample } from './market/sample'
+import { MARKET_PREFIX, marketReplies } from './market/replies'
 import { createMarketCaches, type MarketCaches } from './market/service'
 import type { FetchFn } from './market/upstream'
+import { type NodeListener, nodeListener } from './listener'
 import { RateLimiter } from './middleware/rate-limit'
 import { requestLog } from './middleware/request-log'
-import { securityHeaders } from './middleware/security-headers'
+import { createSecurityHeaders, securityHeaders } from './middleware/security-headers'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { marketRoutes } from './routes/market'
@@ -34,6 +36,8 @@ export type App = {
   app: Hono<AppEnv>
   caches: MarketCaches
   site: SiteFiles
+  /** What the Node server runs: ready market replies first, then the app. */
+  listener: NodeListener
 }
 
 export function createApp(deps: AppDeps): App {
@@ -48,9 +52,15 @@ export function createApp(deps: AppDeps): App {
     fetch: deps.fetch,
   })
 
+  const replies = marketReplies(caches)
+  const security = createSecurityHeaders({
+    connectSrc: config.connectSrc,
+    hsts: config.trustProxyHttps,
+  })
+
   const app = new Hono<AppEnv>()
   app.use(requestLog(logger))
-  app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
+  app.use(securityHeaders(security))
 
   app.route(
     '/api/auth',
@@ -67,7 +77,7 @@ export function createApp(deps: AppDeps): App {
       secureCookie: config.trustProxyHttps,
     }),
   )
-  app.route('/api/market', marketRoutes(caches))
+  app.route(MARKET_PREFIX, marketRoutes(replies))
   app.route('/api/health', healthRoutes({ db, caches }))
   app.all('/api/*', () => {
     throw apiError('not_found')
@@ -83,5 +93,12 @@ export function createApp(deps: AppDeps): App {
     return response
   })
 
-  return { app, caches, site }
+  const listener = nodeListener({
+    fetch: app.fetch,
+    hostname: config.host,
+    replies,
+    security,
+    logger,
+  })
+  return { app, caches, site, listener }
 }

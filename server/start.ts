@@ -1,5 +1,5 @@
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
 import { type AppDeps, createApp } from './app'
 import type { Config } from './config'
 import { type Db, openDb } from './db/client'
@@ -23,7 +23,7 @@ export class StartError extends Error {
   }
 }
 
-function listen(server: ServerType, config: Config): Promise<AddressInfo> {
+function listen(server: Server, config: Config): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const message =
@@ -36,17 +36,11 @@ function listen(server: ServerType, config: Config): Promise<AddressInfo> {
   })
 }
 
-function closeServer(server: ServerType, timeoutMs: number): Promise<void> {
+function closeServer(server: Server, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
     // Keep-alive connections that go idle after close() would otherwise hold it open.
-    const idle = setInterval(
-      () => 'closeIdleConnections' in server && server.closeIdleConnections(),
-      100,
-    )
-    const force = setTimeout(
-      () => 'closeAllConnections' in server && server.closeAllConnections(),
-      timeoutMs,
-    )
+    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    const force = setTimeout(() => server.closeAllConnections(), timeoutMs)
     server.close(() => {
       clearInterval(idle)
       clearTimeout(force)
@@ -60,14 +54,16 @@ export async function serveApp(
   deps: AppDeps & { config: Config; db: Db; logger: Logger },
 ): Promise<RunningServer> {
   const { config, db, logger } = deps
-  const { app, caches, site } = createApp(deps)
+  const { listener, caches, site } = createApp(deps)
   if (site.size === 0) {
     logger.warn('no built site found; pages answer 503 until `npm run build`', {
       clientDir: config.clientDir,
     })
   }
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
-  const address = await listen(server, config)
+  const server = createServer(listener)
+  const listening = listen(server, config)
+  server.listen(config.port, config.host)
+  const address = await listening
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
   void caches.markets.refresh()
   void caches.trending.refresh()

@@ -36,16 +36,18 @@ export function contentSecurityPolicy(
   ].join('; ')
 }
 
-/**
- * On every response, error and not-found ones included. Under Node they go straight onto Node's
- * response before the handler runs (Node merges them into what the handler sends): building a
- * Fetch `Headers` per response to add them afterwards cost a cached API reply about a tenth of
- * its time. Elsewhere (`app.request()` in tests) they are set on the finished response.
- */
-export function securityHeaders(options: {
+export type SecurityHeaders = {
+  /** What every response carries, as name/value pairs; the policy is the one without hashes. */
+  readonly fixed: readonly (readonly [string, string])[]
+  /** The Content-Security-Policy of a page with inline elements. */
+  policyFor(hashes: InlineHashes): string
+}
+
+/** The headers of every response, built once; the middleware and listener.ts both send these. */
+export function createSecurityHeaders(options: {
   connectSrc: readonly string[]
   hsts: boolean
-}): MiddlewareHandler<AppEnv> {
+}): SecurityHeaders {
   const csp = contentSecurityPolicy(options.connectSrc)
   const fixed: [string, string][] = [
     ['Content-Security-Policy', csp],
@@ -69,7 +71,16 @@ export function securityHeaders(options: {
     }
     return policy
   }
+  return { fixed, policyFor }
+}
 
+/**
+ * On every response, error and not-found ones included. Under Node they go straight onto Node's
+ * response before the handler runs (Node merges them into what the handler sends): building a
+ * Fetch `Headers` per response to add them afterwards cost a cached API reply about a tenth of
+ * its time. Elsewhere (`app.request()` in tests) they are set on the finished response.
+ */
+export function securityHeaders({ fixed, policyFor }: SecurityHeaders): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const outgoing = c.env?.outgoing
     if (outgoing && !outgoing.headersSent) {

@@ -146,6 +146,93 @@ describe('GET /api/market/coins/markets', () => {
   })
 })
 
+describe('replies answered before the app (server/listener.ts)', () => {
+  const SECURITY_HEADERS = [
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'permissions-policy',
+  ]
+
+  it('carry the same security headers, request id and log line as a reply from the app', async () => {
+    const { server: s } = await setup()
+    const before = s.logs.length
+    const cached = await fetch(`${s.url}/api/market/coins/markets?${MARKETS_QUERY}`, {
+      headers: { 'X-Request-Id': 'fast-1' },
+    })
+    expect(cached.headers.get('x-data-source')).toBe('cache')
+    const refused = await fetch(`${s.url}/api/market/coins/markets?per_page=250`, {
+      headers: { 'X-Request-Id': 'app-1' },
+    })
+    expect(refused.status).toBe(400)
+    for (const name of SECURITY_HEADERS) {
+      expect(cached.headers.get(name), name).toBeTruthy()
+      expect(cached.headers.get(name), name).toBe(refused.headers.get(name))
+    }
+    expect(cached.headers.get('x-request-id')).toBe('fast-1')
+    expect(refused.headers.get('x-request-id')).toBe('app-1')
+
+    const lines = s.logs.slice(before).filter((line) => line.msg === 'request')
+    expect(lines).toEqual([
+      {
+        time: expect.any(String),
+        level: 'info',
+        msg: 'request',
+        requestId: 'fast-1',
+        method: 'GET',
+        path: '/api/market/coins/markets',
+        status: 200,
+        durationMs: expect.any(Number),
+        dataSource: 'cache',
+      },
+      {
+        time: expect.any(String),
+        level: 'info',
+        msg: 'request',
+        requestId: 'app-1',
+        method: 'GET',
+        path: '/api/market/coins/markets',
+        status: 400,
+        durationMs: expect.any(Number),
+      },
+    ])
+    // Same fields in the same order: log collectors see one format.
+    expect(Object.keys(lines[1] ?? {})).toEqual(Object.keys(lines[0] ?? {}).slice(0, -1))
+  })
+
+  it('answer HEAD like GET, without a body', async () => {
+    const { server: s } = await setup()
+    const get = await fetch(`${s.url}/api/market/search/trending`)
+    const head = await fetch(`${s.url}/api/market/search/trending`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'))
+    expect(head.headers.get('x-data-source')).toBe('cache')
+    expect(await head.text()).toBe('')
+  })
+
+  it('stopping waits for a request in flight while other replies come from the cache', async () => {
+    const { server: s, upstream: u } = await setup({ kind: 'status', status: 500 })
+    s.clock.advance(60_000)
+    u.behave({ kind: 'ok' })
+    // Trending fills its cache; markets stays empty, so its next request waits for the upstream.
+    expect((await fetch(`${s.url}/api/market/search/trending`)).headers.get('x-data-source')).toBe(
+      'live',
+    )
+    u.behave({ kind: 'ok', delayMs: 400 })
+    const inFlight = markets(s)
+    while (u.callsTo('coins/markets').length < 2) {
+      expect((await fetch(`${s.url}/api/market/search/trending`)).status).toBe(200)
+    }
+    const stopped = s.stop()
+    const result = await inFlight
+    expect(result).toMatchObject({ status: 200, source: 'live' })
+    await stopped
+    await expect(fetch(`${s.url}/api/market/search/trending`)).rejects.toThrow()
+  })
+})
+
 describe('GET /api/market/search/trending', () => {
   it('serves the trending coins, and refuses any query', async () => {
     const { server: s } = await setup()
