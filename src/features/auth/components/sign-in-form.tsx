@@ -6,6 +6,7 @@ import { fieldIssues } from '../schemas'
 import { useSignIn } from '../sign-in'
 import { type SignInInput, SignInSchema } from '../session-schemas'
 import { Field } from './field'
+import { FormProblemAlert } from './form-problem'
 
 type FieldName = keyof SignInInput
 type Errors = Partial<Record<FieldName, string>>
@@ -83,18 +84,11 @@ export function SignInForm() {
       onSubmit={submit}
     >
       {problem ? (
-        <div ref={problemRef} className="form-problem" role="alert" tabIndex={-1}>
-          <p>{problem.message}</p>
-          {problem.retry ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => formRef.current?.requestSubmit()}
-            >
-              Try again
-            </button>
-          ) : null}
-        </div>
+        <FormProblemAlert
+          ref={problemRef}
+          problem={problem}
+          onRetry={() => formRef.current?.requestSubmit()}
+        />
       ) : null}
       <Field
         label="Username"

@@ -6,6 +6,7 @@ import { describeFailure, type FormProblem } from '../failure'
 import { useSignUp } from '../mutations'
 import { type FieldErrors, fieldIssues, type SignUpData, SignUpSchema } from '../schemas'
 import { Field } from './field'
+import { FormProblemAlert } from './form-problem'
 
 type Values = { name: string; email: string; password: string; phoneNumber: string }
 type FieldName = keyof Values
@@ -112,18 +113,7 @@ export function SignUpForm() {
       onSubmit={submit}
     >
       {problem ? (
-        <div className="form-problem" role="alert">
-          <p>{problem.message}</p>
-          {problem.retry ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => formRef.current?.requestSubmit()}
-            >
-              Try again
-            </button>
-          ) : null}
-        </div>
+        <FormProblemAlert problem={problem} onRetry={() => formRef.current?.requestSubmit()} />
       ) : null}
       <Field label="Name" autoComplete="name" {...fieldProps('name')} />
       <Field label="Email" type="email" autoComplete="email" {...fieldProps('email')} />
