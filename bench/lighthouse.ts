@@ -4,19 +4,9 @@ import lighthouse from 'lighthouse'
 import { onCleanup } from './lib/processes'
 import { median } from './lib/stats'
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
+import { CHROME_FLAGS, CHROME_PATH } from '../scripts/chromium'
 
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  // No network: every host but loopback fails to resolve.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1',
-]
+export { CHROME_FLAGS, CHROME_PATH }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type Category = (typeof CATEGORIES)[number]

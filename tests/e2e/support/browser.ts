@@ -7,6 +7,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core'
+import { CHROME_FLAGS, CHROME_PATH } from '../../../scripts/chromium'
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800, phone: false },
@@ -19,18 +20,9 @@ export const ROUTES = ['/', '/crypto', '/contact', '/signup', '/signin'] as cons
 /** Debian's Chromium, headless, with every host but loopback unresolvable: nothing leaves the box. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROME_PATH,
     timeout: 30_000,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE ::1',
-    ],
+    args: CHROME_FLAGS,
   })
 }
 
