@@ -1,27 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
-import * as v from 'valibot'
 import { describeFailure, type FormProblem } from '../failure'
-import { fieldIssues } from '../schemas'
+import { type Errors, focusFirstInvalid, validateFields } from '../form'
 import { useSignIn } from '../sign-in'
 import { type SignInInput, SignInSchema } from '../session-schemas'
 import { Field } from './field'
 import { FormProblemAlert } from './form-problem'
 
 type FieldName = keyof SignInInput
-type Errors = Partial<Record<FieldName, string>>
 
 const FIELDS: FieldName[] = ['username', 'password']
 
-function validate(values: SignInInput): { data: SignInInput | null; errors: Errors } {
-  const result = v.safeParse(SignInSchema, values)
-  if (result.success) return { data: result.output, errors: {} }
-  const errors: Errors = {}
-  for (const { field, message } of fieldIssues(result.issues)) {
-    if (field === 'username' || field === 'password') errors[field] = message
-  }
-  return { data: null, errors }
-}
+const validate = (values: SignInInput) => validateFields(SignInSchema, values, FIELDS)
 
 /** Signs in through the session endpoint, then goes home with a short welcome. */
 export function SignInForm() {
@@ -30,14 +20,8 @@ export function SignInForm() {
   const formRef = useRef<HTMLFormElement>(null)
   const problemRef = useRef<HTMLDivElement>(null)
   const [values, setValues] = useState<SignInInput>({ username: '', password: '' })
-  const [errors, setErrors] = useState<Errors>({})
+  const [errors, setErrors] = useState<Errors<FieldName>>({})
   const [problem, setProblem] = useState<FormProblem | null>(null)
-
-  function focusFirstInvalid(found: Errors) {
-    const first = FIELDS.find((field) => found[field])
-    const element = first ? formRef.current?.elements.namedItem(first) : null
-    if (element instanceof HTMLInputElement) element.focus()
-  }
 
   function update(field: FieldName, value: string) {
     const next = { ...values, [field]: value }
@@ -53,7 +37,7 @@ export function SignInForm() {
     setErrors(found)
     setProblem(null)
     if (!data) {
-      focusFirstInvalid(found)
+      focusFirstInvalid(formRef.current, FIELDS, found)
       return
     }
     signIn.mutate(data, {
@@ -68,7 +52,8 @@ export function SignInForm() {
         if (failure.problem && !failure.problem.retry) {
           setValues((prev) => ({ ...prev, password: '' }))
         }
-        if (Object.keys(failure.errors).length > 0) focusFirstInvalid(failure.errors)
+        if (Object.keys(failure.errors).length > 0)
+          focusFirstInvalid(formRef.current, FIELDS, failure.errors)
         else requestAnimationFrame(() => problemRef.current?.focus())
       },
     })

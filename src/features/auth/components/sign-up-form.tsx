@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
-import * as v from 'valibot'
 import { ApiError } from '@/lib/http'
 import { describeFailure, type FormProblem } from '../failure'
 import { useSignUp } from '../mutations'
-import { type FieldErrors, fieldIssues, type SignUpData, SignUpSchema } from '../schemas'
+import { focusFirstInvalid, validateFields } from '../form'
+import { type FieldErrors, SignUpSchema } from '../schemas'
 import { Field } from './field'
 import { FormProblemAlert } from './form-problem'
 
@@ -14,20 +14,7 @@ type FieldName = keyof Values
 const FIELDS: FieldName[] = ['name', 'email', 'password', 'phoneNumber']
 const EMPTY: Values = { name: '', email: '', password: '', phoneNumber: '' }
 
-function isField(field: string): field is FieldName {
-  return (FIELDS as string[]).includes(field)
-}
-
-/** The shared schema decides: the same rules run here and on the server. */
-function validate(values: Values): { data: SignUpData | null; errors: FieldErrors } {
-  const result = v.safeParse(SignUpSchema, values)
-  if (result.success) return { data: result.output, errors: {} }
-  const errors: FieldErrors = {}
-  for (const { field, message } of fieldIssues(result.issues)) {
-    if (isField(field)) errors[field] = message
-  }
-  return { data: null, errors }
-}
+const validate = (values: Values) => validateFields(SignUpSchema, values, FIELDS)
 
 /** Sign-up's own failure: the email is taken (409); everything else as for any form. */
 function describeSignUpFailure(failure: Error) {
@@ -48,12 +35,6 @@ export function SignUpForm() {
   // Fields whose message came from the server (409, 400): the local rules cannot judge those, so
   // leaving the field (blur) keeps the message; editing the field re-checks it as usual.
   const serverErrors = useRef(new Set<FieldName>())
-
-  function focusFirstInvalid(found: FieldErrors) {
-    const first = FIELDS.find((field) => found[field])
-    const element = first ? formRef.current?.elements.namedItem(first) : null
-    if (element instanceof HTMLInputElement) element.focus()
-  }
 
   function update(field: FieldName, value: string) {
     const next = { ...values, [field]: value }
@@ -76,7 +57,7 @@ export function SignUpForm() {
     setProblem(null)
     serverErrors.current.clear()
     if (!data) {
-      focusFirstInvalid(found)
+      focusFirstInvalid(formRef.current, FIELDS, found)
       return
     }
     signUp.mutate(data, {
@@ -89,7 +70,7 @@ export function SignUpForm() {
         setErrors(failure.errors)
         setProblem(failure.problem)
         serverErrors.current = new Set(FIELDS.filter((field) => failure.errors[field]))
-        focusFirstInvalid(failure.errors)
+        focusFirstInvalid(formRef.current, FIELDS, failure.errors)
       },
     })
   }
