@@ -47,6 +47,13 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             {
+              // React apart from the other libraries: each chunk's top-level code then runs in a
+              // task of its own at start-up (see deferScripts in scripts/prerender.ts).
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            {
               // Every page needs these libraries before it can respond: one chunk compresses
               // better than the handful the automatic split made. Table code stays with the
               // pages that show a table, devtools (empty in production) with their own chunk.

@@ -11,7 +11,6 @@ import { createAppRouter } from './router'
 const Devtools = lazy(() => import('@/components/devtools').then((m) => ({ default: m.Devtools })))
 
 const queryClient = createQueryClient()
-const router = createAppRouter(queryClient)
 
 function browserStorage(): Storage | undefined {
   try {
@@ -24,7 +23,7 @@ function browserStorage(): Storage | undefined {
 const persister = createSyncStoragePersister({ storage: browserStorage(), key: 'coinvera-cache' })
 const marketKey = marketQueries.all()[0]
 
-const app = (
+const appWith = (router: ReturnType<typeof createAppRouter>) => (
   <StrictMode>
     <PersistQueryClientProvider
       client={queryClient}
@@ -51,8 +50,15 @@ const app = (
   </StrictMode>
 )
 
-/** Lets the browser run input and rendering between two long pieces of start-up work. */
-const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+/**
+ * Lets the browser run input and rendering between two pieces of start-up work, so that none of
+ * them is a long task on a slow phone. `scheduler.yield` resumes ahead of other queued tasks.
+ */
+const yieldToMain = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
 
 async function start() {
   if (import.meta.env.MODE === 'mock') {
@@ -62,20 +68,24 @@ async function start() {
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
 
+  // Evaluating the bundle was one task; creating the router (it reads and writes the history
+  // state), matching and loading the route, and hydrating are each another.
+  await yieldToMain()
+  const router = createAppRouter(queryClient)
   if (container.firstElementChild) {
     // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, which
     // means the router's SSR layout (no outer Suspense) and this page's code loaded first.
     router.ssr = { manifest: undefined }
-    // Evaluating the bundle was one long task already; matching and loading the route is another.
     await yieldToMain()
     await router.load()
+    await yieldToMain()
     // As a transition, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole page (one long task on a slow phone).
+    // holding the main thread for the whole page.
     startTransition(() => {
-      hydrateRoot(container, app)
+      hydrateRoot(container, appWith(router))
     })
   } else {
-    createRoot(container).render(app)
+    createRoot(container).render(appWith(router))
   }
 }
 

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useFadeIn } from './fade-in'
 
@@ -11,7 +11,12 @@ function Section() {
   )
 }
 
-type Callback = (entries: { isIntersecting: boolean }[]) => void
+type Entry = {
+  isIntersecting: boolean
+  boundingClientRect: { top: number }
+  rootBounds: { bottom: number } | null
+}
+type Callback = (entries: Entry[]) => void
 let callback: Callback | undefined
 let options: IntersectionObserverInit | undefined
 
@@ -24,11 +29,15 @@ class FakeObserver {
   disconnect() {}
 }
 
-function belowTheFold() {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    top: 2000,
-  } as DOMRect)
-}
+// What the observer reports, with a viewport 800 px high cut to its top 75% by the root margin.
+const report = (top: number, isIntersecting: boolean): Entry => ({
+  isIntersecting,
+  boundingClientRect: { top },
+  rootBounds: { bottom: 600 },
+})
+const BELOW_THE_FOLD = report(2000, false)
+const ON_SCREEN = report(100, true)
+const SCROLLED_PAST = report(-3000, false)
 
 function motion(reduce: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce, media: query }))
@@ -42,7 +51,6 @@ afterEach(() => {
 
 describe('useFadeIn', () => {
   it('never hides anything without IntersectionObserver', () => {
-    belowTheFold()
     render(<Section />)
     expect(screen.getByRole('region')).not.toHaveClass('fade')
   })
@@ -50,28 +58,39 @@ describe('useFadeIn', () => {
   it('hides a section below the fold, then fades it in when its top passes 75% of the viewport', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver)
     motion(false)
-    belowTheFold()
     render(<Section />)
     const section = screen.getByRole('region')
+    expect(section).not.toHaveClass('fade') // nothing hidden before the observer has reported
+    act(() => callback?.([BELOW_THE_FOLD]))
     expect(section).toHaveClass('fade')
+    expect(section).not.toHaveClass('fade--in')
     expect(section.style.getPropertyValue('--fade-duration')).toBe('1500ms')
     expect(options?.rootMargin).toBe('0px 0px -25% 0px')
-    callback?.([{ isIntersecting: true }])
+    act(() => callback?.([report(500, true)]))
     expect(section).toHaveClass('fade', 'fade--in')
   })
 
   it('leaves a section that is already on screen alone', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver)
     motion(false)
-    render(<Section />) // jsdom puts everything at the top
+    render(<Section />)
+    act(() => callback?.([ON_SCREEN]))
+    expect(screen.getByRole('region')).not.toHaveClass('fade')
+  })
+
+  it('leaves a section the visitor has already scrolled past alone', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver)
+    motion(false)
+    render(<Section />)
+    act(() => callback?.([SCROLLED_PAST]))
     expect(screen.getByRole('region')).not.toHaveClass('fade')
   })
 
   it('does nothing for visitors who prefer reduced motion', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver)
     motion(true)
-    belowTheFold()
     render(<Section />)
+    expect(callback).toBeUndefined() // no observer at all
     expect(screen.getByRole('region')).not.toHaveClass('fade')
   })
 })

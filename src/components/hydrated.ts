@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useDeferredValue, useSyncExternalStore } from 'react'
 
 const subscribe = () => () => {}
 
@@ -13,4 +13,15 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   )
+}
+
+/**
+ * A query's data as a section shows it: nothing while hydrating (the prerendered skeleton), then
+ * each arrival rendered as a deferred value. Store updates (the data arriving, hydration ending)
+ * make React render at once and in one piece; deferring the data turns drawing a whole list into
+ * a background render that yields to the browser every few milliseconds.
+ */
+export function useShownData<T>(data: T | undefined): T | undefined {
+  const hydrated = useHydrated()
+  return useDeferredValue(hydrated ? data : undefined)
 }

@@ -115,9 +115,12 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
       if (/\/assets\/market-table-[^/]+\.js$/.test(request.url())) tableChunks.push(request.url())
     })
     await visit(page, `${site.url}/`)
-    const cardTop = await page
-      .locator('.prices__card')
-      .evaluate((element) => element.getBoundingClientRect().top - window.innerHeight)
+    // Where the card is laid out below the fold, without the fade-in's offset (a transform).
+    const cardTop = await page.locator('.prices__card').evaluate((element) => {
+      const section = element.closest('section')
+      const offset = section ? new DOMMatrix(getComputedStyle(section).transform).m42 : 0
+      return element.getBoundingClientRect().top - offset - window.innerHeight
+    })
     if (cardTop > 100) {
       // Below the fold: the skeleton stands in, and no table code has been fetched.
       await page.waitForTimeout(500)

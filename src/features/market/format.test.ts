@@ -1,7 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   changeDirection,
   dataNote,
+  formatDecimal,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -11,6 +13,7 @@ import {
   formatTwoDecimals,
   MISSING,
   monogram,
+  type Rounding,
 } from './format'
 
 describe('formatSymbol', () => {
@@ -128,5 +131,51 @@ describe('dataNote', () => {
     expect(dataNote({ source: 'sample', updatedAt: null })).toBe(
       'Live prices are unavailable; showing sample data',
     )
+  })
+})
+
+describe('formatDecimal', () => {
+  const roundings: Rounding[] = [
+    { minFraction: 0, maxFraction: 0 },
+    { minFraction: 0, maxFraction: 3 },
+    { minFraction: 2, maxFraction: 2 },
+    { minSignificant: 2, maxSignificant: 4 },
+  ]
+  const intl = (value: number, rounding: Rounding) =>
+    new Intl.NumberFormat(
+      'en-US',
+      'maxFraction' in rounding
+        ? {
+            minimumFractionDigits: rounding.minFraction,
+            maximumFractionDigits: rounding.maxFraction,
+          }
+        : {
+            minimumSignificantDigits: rounding.minSignificant,
+            maximumSignificantDigits: rounding.maxSignificant,
+          },
+    ).format(value)
+  // Prices as the market sends them: whole cents, halves on every rounding boundary, tiny values.
+  const value = fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e24, max: 1e24 }),
+    fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 1000 + 0.0005),
+    fc.integer({ min: -1e7, max: 1e7 }).map((n) => n / 100 + 0.005),
+    fc.integer({ min: -1e6, max: 1e6 }).map((n) => n + 0.5),
+    fc.tuple(fc.integer({ min: 1, max: 99_999 }), fc.nat(12)).map(([n, shift]) => n * 10 ** -shift),
+    fc.constantFrom(0, -0, 0.5, 0.99995, 9.9995, 999.9995, 99999.5, 1.005, 1e21, 1.5e21),
+  )
+
+  it('gives what Intl.NumberFormat gives in en-US', () => {
+    fc.assert(
+      fc.property(value, fc.constantFrom(...roundings), (x, rounding) => {
+        expect(formatDecimal(x, rounding)).toBe(intl(x, rounding))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+  it('rounds the number as written, half away from zero', () => {
+    expect(formatDecimal(1.005, { minFraction: 2, maxFraction: 2 })).toBe('1.01')
+    expect(formatDecimal(-2.5, { minFraction: 0, maxFraction: 0 })).toBe('-3')
+    expect(formatDecimal(999.9995, { minFraction: 0, maxFraction: 3 })).toBe('1,000')
+    expect(formatDecimal(0.99996, { minSignificant: 2, maxSignificant: 4 })).toBe('1.0')
   })
 })

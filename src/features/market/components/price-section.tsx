@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
-import { useHydrated } from '@/components/hydrated'
+import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
 import { marketQueries } from '../queries'
@@ -16,9 +16,8 @@ const MarketTable = lazy(() => loadTable().then((module) => ({ default: module.M
 export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const query = useQuery(marketQueries.markets())
   // Hydration renders the prerendered skeleton, even when the data was already here.
-  const hydrated = useHydrated()
-  const data = hydrated ? query.data : undefined
-  const isError = hydrated && query.isError
+  const data = useShownData(query.data)
+  const isError = useHydrated() && query.isError
   const { isFetching, refetch } = query
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useHydrated } from '@/components/hydrated'
+import { useHydrated, useShownData } from '@/components/hydrated'
 import { TRENDING_LIMIT } from '../schemas'
 import { formatRank, formatSymbol, MISSING } from '../format'
 import { marketQueries } from '../queries'
@@ -12,9 +12,8 @@ const IMAGE_SIZE = 56
 export function TrendingSection() {
   const query = useQuery(marketQueries.trending())
   // Hydration renders the prerendered skeleton, even when the data was already here.
-  const hydrated = useHydrated()
-  const data = hydrated ? query.data : undefined
-  const isError = hydrated && query.isError
+  const data = useShownData(query.data)
+  const isError = useHydrated() && query.isError
   const { isFetching, refetch } = query
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
 
