@@ -169,7 +169,10 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     expect(await hero.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
       '/signup',
     )
-    expect(await hero.getByRole('img').getAttribute('alt')).toBeTruthy()
+    // Drawn inline (no request before the largest paint), named for screen readers.
+    expect(
+      await hero.getByRole('img', { name: /illustration/i }).evaluate((el) => el.tagName),
+    ).toBe('svg')
 
     // About: three columns, each with an icon, a heading and three lines.
     const about = await page.locator('.about__card').evaluateAll((cards) =>

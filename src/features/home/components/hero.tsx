@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { HeroArt } from './hero-art'
 
 export function Hero() {
   return (
@@ -19,14 +20,7 @@ export function Hero() {
             </Link>
           </div>
         </div>
-        <img
-          className="hero__art"
-          src="/images/hero.svg"
-          alt="Illustration: coins orbiting a rising price chart"
-          width={560}
-          height={480}
-          fetchPriority="high"
-        />
+        <HeroArt />
       </div>
     </section>
   )
