@@ -1,8 +1,13 @@
-// Writes public/sample-coins/<id>.svg, a monogram for every coin of the sample data, so the site
-// shows an image for each coin with no network. Run after changing mocks/fixtures:
+// Writes public/sample-coins/<id>.png, a monogram for every coin of the sample data, so the site
+// shows an image for each coin with no network. Run after changing mocks/fixtures (it needs
+// Debian's Chromium, which draws the images):
 //   node --import tsx scripts/sample-coins.ts
-import { mkdirSync, writeFileSync } from 'node:fs'
+// PNG like CoinGecko's own images, not SVG: every SVG <img> is a small document of its own that
+// the browser lays out and paints on the main thread, ~2-10 ms each on a laptop at start-up.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chromium } from 'playwright-core'
 import { loadSample } from '../server/market/sample'
+import { CHROME_FLAGS, CHROME_PATH } from './chromium'
 
 const OUT = new URL('../public/sample-coins/', import.meta.url)
 
@@ -41,8 +46,25 @@ const coins = new Map<string, { name: string; symbol: string }>()
 for (const coin of sample.markets) coins.set(coin.id, coin)
 for (const { item } of sample.trending.coins) coins.set(item.id, item)
 
+// 128 px: sharp at the 56 px the trending cards show, on a screen of two pixels per point.
+const SIZE = 128
+
 mkdirSync(OUT, { recursive: true })
-for (const [id, coin] of coins) {
-  writeFileSync(new URL(`${id}.svg`, OUT), monogram(id, coin.name, coin.symbol))
+for (const file of readdirSync(OUT)) rmSync(new URL(file, OUT))
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS })
+try {
+  const page = await browser.newPage({
+    viewport: { width: SIZE / 2, height: SIZE / 2 },
+    deviceScaleFactor: 2,
+  })
+  for (const [id, coin] of coins) {
+    const svg = monogram(id, coin.name, coin.symbol)
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}</style>${svg.replace('<svg ', '<svg style="display:block" ')}`,
+    )
+    writeFileSync(new URL(`${id}.png`, OUT), await page.screenshot({ omitBackground: true }))
+  }
+} finally {
+  await browser.close()
 }
 process.stdout.write(`Wrote ${coins.size} images to public/sample-coins/\n`)

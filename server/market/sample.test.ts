@@ -12,7 +12,7 @@ describe('loadSample', () => {
       ...sample.trending.coins.flatMap(({ item }) => [item.thumb, item.large]),
     ]
     for (const image of images) {
-      expect(image).toMatch(/^\/sample-coins\/[a-z0-9-]+\.svg$/)
+      expect(image).toMatch(/^\/sample-coins\/[a-z0-9-]+\.png$/)
       expect(existsSync(new URL(`../../public${image}`, import.meta.url)), String(image)).toBe(true)
     }
     expect(sample.updatedAt.getTime()).toBeGreaterThan(0)

@@ -12,7 +12,7 @@ const FIXTURES = new URL('../../mocks/fixtures/', import.meta.url)
 
 /** Where the shipped monogram images live (public/sample-coins, copied into the build). */
 export function sampleImagePath(id: string): string {
-  return `/sample-coins/${id}.svg`
+  return `/sample-coins/${id}.png`
 }
 
 export type Sample = {

@@ -267,12 +267,12 @@ describe('upstream faults', () => {
     expect(result.updatedAt).toBe(SAMPLE.updatedAt.toISOString())
     expect(result.cacheControl).toContain('s-maxage=5')
     expect(result.body).toEqual(SAMPLE.markets)
-    for (const coin of result.body) expect(coin.image).toBe(`/sample-coins/${coin.id}.svg`)
+    for (const coin of result.body) expect(coin.image).toBe(`/sample-coins/${coin.id}.png`)
 
     const trending = await fetch(`${s.url}/api/market/search/trending`)
     expect(trending.headers.get('x-data-source')).toBe('sample')
     const { coins } = v.parse(TrendingResponseSchema, await trending.json())
-    for (const { item } of coins) expect(item.thumb).toBe(`/sample-coins/${item.id}.svg`)
+    for (const { item } of coins) expect(item.thumb).toBe(`/sample-coins/${item.id}.png`)
   })
 
   it('the connection refused (nothing listening): the sample, at once', async () => {
