@@ -5,7 +5,8 @@ const subscribe = () => () => {}
 /**
  * False while React hydrates prerendered HTML (and when prerendering), true in every other render.
  * Data that can arrive before hydration (a fast API answer) must wait for it, or the first render
- * would not match the prerendered HTML.
+ * would not match the prerendered HTML. A store with a server snapshot is the one way to know per
+ * component: parts of the page can hydrate in a later pass than others.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

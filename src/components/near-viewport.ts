@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 
 /**
  * True once the element comes within `margin` of the viewport, and from then on: code for what
@@ -18,7 +18,8 @@ export function useNearViewport<T extends Element>(margin = '100px') {
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return
-        setNear(true)
+        // What comes into view renders in slices, not in one long task.
+        startTransition(() => setNear(true))
         observer.disconnect()
       },
       { rootMargin: `${margin} 0px` },
