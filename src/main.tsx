@@ -1,6 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { RouterProvider } from '@tanstack/react-router'
+import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { marketQueries } from '@/features/market/queries'
@@ -68,10 +68,13 @@ async function start() {
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
 
-  // Evaluating the bundle was one task; creating the router (it reads and writes the history
-  // state), matching and loading the route, and hydrating are each another.
+  // Evaluating the bundle was one task; the browser history (which writes the history state, a
+  // round trip to the browser), the router, matching and loading the route, and hydrating are
+  // each another.
   await yieldToMain()
-  const router = createAppRouter(queryClient)
+  const history = createBrowserHistory()
+  await yieldToMain()
+  const router = createAppRouter(queryClient, { history })
   if (container.firstElementChild) {
     // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, which
     // means the router's SSR layout (no outer Suspense) and this page's code loaded first.

@@ -325,7 +325,8 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     const { page } = await site.open(viewport)
     await visit(page, `${site.url}/`)
     const list = page.locator('.trending ol.trending__list')
-    await list.scrollIntoViewIfNeeded()
+    // The section, not the list: the skeleton list is replaced when the data arrives.
+    await page.locator('.trending').scrollIntoViewIfNeeded()
     await waitForTrending(page)
     const coins = await list.locator('> li').evaluateAll((items) =>
       items.map((item) => ({
@@ -358,7 +359,7 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     }
 
     const trending = page.locator('.trending ol.trending__list')
-    await trending.scrollIntoViewIfNeeded()
+    await page.locator('.trending').scrollIntoViewIfNeeded()
     await waitForTrending(page)
     const trendingMonograms = trending.locator('.coin-monogram')
     await expect.poll(() => trendingMonograms.count(), { timeout: 10_000 }).toBe(7)
