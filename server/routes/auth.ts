@@ -66,7 +66,8 @@ export function authRoutes(deps: AuthDeps) {
       path: '/',
       secure: deps.secureCookie,
       expires: expiresAt,
-      maxAge: Math.max(0, Math.floor((expiresAt.getTime() - deps.clock.now()) / 1000)),
+      // To the nearest second: the expiry was set a moment ago, so 7 days reads 604800, not 604799.
+      maxAge: Math.max(0, Math.round((expiresAt.getTime() - deps.clock.now()) / 1000)),
     } as const
     return [
       generateCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),
