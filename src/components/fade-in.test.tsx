@@ -70,19 +70,14 @@ describe('useFadeIn', () => {
     expect(section).toHaveClass('fade', 'fade--in')
   })
 
-  it('leaves a section that is already on screen alone', () => {
+  it.each([
+    ['already on screen', ON_SCREEN],
+    ['the visitor has already scrolled past', SCROLLED_PAST],
+  ])('leaves a section that is %s alone', (_, entry) => {
     vi.stubGlobal('IntersectionObserver', FakeObserver)
     motion(false)
     render(<Section />)
-    act(() => callback?.([ON_SCREEN]))
-    expect(screen.getByRole('region')).not.toHaveClass('fade')
-  })
-
-  it('leaves a section the visitor has already scrolled past alone', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver)
-    motion(false)
-    render(<Section />)
-    act(() => callback?.([SCROLLED_PAST]))
+    act(() => callback?.([entry]))
     expect(screen.getByRole('region')).not.toHaveClass('fade')
   })
 

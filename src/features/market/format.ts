@@ -45,7 +45,6 @@ export function formatDecimal(value: number, rounding: Rounding): string {
   digits = digits.replace(/(?<=.)0+$/, '')
   const integer = point > 0 ? digits.slice(0, point).padEnd(point, '0') : '0'
   let fraction = point > 0 ? digits.slice(point) : '0'.repeat(-point) + digits
-  fraction = fraction.replace(/0+$/, '')
   const minFraction =
     'minFraction' in rounding ? rounding.minFraction : rounding.minSignificant - point
   fraction = fraction.padEnd(minFraction, '0')
