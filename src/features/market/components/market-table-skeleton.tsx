@@ -18,7 +18,7 @@ export function MarketTableSkeleton() {
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className="skeleton-group">
         {Array.from({ length: SKELETON_ROWS }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <tr key={index} className="market-table__skeleton">

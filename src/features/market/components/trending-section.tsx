@@ -48,7 +48,7 @@ export function TrendingSection() {
         />
       ) : (
         <>
-          <ol className="trending__list" aria-hidden="true">
+          <ol className="trending__list skeleton-group" aria-hidden="true">
             {Array.from({ length: TRENDING_LIMIT }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={index} className="trending__card trending__card--skeleton">
