@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
+import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/crypto')({
   head: () => ({
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/crypto')({
   loader: ({ context: { queryClient } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    void queryClient.prefetchQuery(marketQueries.markets())
+    prefetchInOwnTask(queryClient, marketQueries.markets())
   },
   component: CryptoPage,
 })

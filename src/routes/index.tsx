@@ -7,6 +7,7 @@ import { SubscribeBanner } from '@/features/home/components/subscribe-banner'
 import { PriceSection } from '@/features/market/components/price-section'
 import { TrendingSection } from '@/features/market/components/trending-section'
 import { marketQueries } from '@/features/market/queries'
+import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/')({
   head: () => ({
@@ -23,8 +24,8 @@ export const Route = createFileRoute('/')({
   loader: ({ context: { queryClient } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    void queryClient.prefetchQuery(marketQueries.markets())
-    void queryClient.prefetchQuery(marketQueries.trending())
+    prefetchInOwnTask(queryClient, marketQueries.markets())
+    prefetchInOwnTask(queryClient, marketQueries.trending())
   },
   component: HomePage,
 })
