@@ -149,6 +149,28 @@ function aggregate(name: string, url: string, runs: LighthouseRun[]): Lighthouse
   }
 }
 
+// Lighthouse sometimes fails to record its trace on a busy machine (NO_NAVSTART) and asks to be
+// run again; a page that fails three times in a row stops the benchmark.
+const LIGHTHOUSE_ATTEMPTS = 3
+
+async function lighthouseOnce(url: string, port: number, log: (line: string) => void) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    const error = result.lhr.runtimeError
+    if (!error) return result.lhr
+    if (attempt >= LIGHTHOUSE_ATTEMPTS) {
+      throw new Error(`Lighthouse failed on ${url} ${attempt} times: ${error.message}`)
+    }
+    log(`  Lighthouse failed on ${url} (${error.code}); running it again`)
+  }
+}
+
 /**
  * Lighthouse's default (mobile, simulated throttling) configuration, `rounds` times over every
  * page. Pages alternate within a round, so a busy moment on the machine hits them all alike.
@@ -170,17 +192,8 @@ export async function runLighthouse(
     for (let round = 1; round <= rounds; round++) {
       for (const page of pages) {
         const load = loadavg()[0] ?? Number.NaN
-        const result = await lighthouse(page.url, {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: [...CATEGORIES],
-        })
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`)
-        if (result.lhr.runtimeError) {
-          throw new Error(`Lighthouse failed on ${page.url}: ${result.lhr.runtimeError.message}`)
-        }
-        const run = summarize(result.lhr, load)
+        const lhr = await lighthouseOnce(page.url, chrome.port, log)
+        const run = summarize(lhr, load)
         runs.get(page.name)?.push(run)
         log(
           `  round ${round}/${rounds} ${page.name.padEnd(8)} perf ${run.scores.performance} ` +
