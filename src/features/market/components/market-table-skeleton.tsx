@@ -1,11 +1,14 @@
+import { memo } from 'react'
 import { CAPTION, COLUMNS, SKELETON_ROWS } from './table-columns'
 
 /**
  * The price list while it loads, in the very same geometry as the table (fixed layout, fixed row
  * heights), so the arrival of the data shifts nothing. It needs no table code: prerendered pages
- * and visitors who never scroll to the prices do not load TanStack Table.
+ * and visitors who never scroll to the prices do not load TanStack Table. Memoized: the price
+ * section renders again, synchronously, the moment hydration ends (`useHydrated`), and this is
+ * most of its markup.
  */
-export function MarketTableSkeleton() {
+export const MarketTableSkeleton = memo(function MarketTableSkeleton() {
   return (
     <table className="market-table" aria-busy={true}>
       <caption className="visually-hidden">{CAPTION}</caption>
@@ -39,4 +42,4 @@ export function MarketTableSkeleton() {
       </tbody>
     </table>
   )
-}
+})

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { memo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { TRENDING_LIMIT } from '../schemas'
 import { formatRank, formatSymbol, MISSING } from '../format'
@@ -47,21 +48,7 @@ export function TrendingSection() {
           onRetry={retryFocus.retry}
         />
       ) : (
-        <>
-          <ol className="trending__list skeleton-group" aria-hidden="true">
-            {Array.from({ length: TRENDING_LIMIT }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <li key={index} className="trending__card trending__card--skeleton">
-                <span className="skeleton skeleton--circle skeleton--large" />
-                <span className="skeleton skeleton--text" />
-                <span className="skeleton skeleton--text skeleton--short" />
-              </li>
-            ))}
-          </ol>
-          <p className="visually-hidden" role="status">
-            Loading trending coins…
-          </p>
-        </>
+        <TrendingSkeleton />
       )}
       <div className="trending__footer">
         <DataNote meta={data?.meta} />
@@ -70,6 +57,30 @@ export function TrendingSection() {
     </section>
   )
 }
+
+/**
+ * The cards while they load. Memoized: the section renders again, synchronously, the moment
+ * hydration ends (`useHydrated`), and this need not.
+ */
+const TrendingSkeleton = memo(function TrendingSkeleton() {
+  return (
+    <>
+      <ol className="trending__list skeleton-group" aria-hidden="true">
+        {Array.from({ length: TRENDING_LIMIT }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={index} className="trending__card trending__card--skeleton">
+            <span className="skeleton skeleton--circle skeleton--large" />
+            <span className="skeleton skeleton--text" />
+            <span className="skeleton skeleton--text skeleton--short" />
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" role="status">
+        Loading trending coins…
+      </p>
+    </>
+  )
+})
 
 function rankLabel(rank: number | null | undefined): string {
   const text = formatRank(rank)
