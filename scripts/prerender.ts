@@ -3,18 +3,20 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { SITE_ROUTES } from '../server/routes/site'
 
 const CLIENT_DIR = 'dist/client'
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
 
-/** Public pages, with their sitemap priority. */
-const PAGES = [
-  { path: '/', priority: '1.0' },
-  { path: '/crypto', priority: '0.9' },
-  { path: '/signup', priority: '0.6' },
-  { path: '/signin', priority: '0.4' },
-  { path: '/contact', priority: '0.5' },
-]
+/** Each page's sitemap priority; the pages themselves are the server's list. */
+const PRIORITY: Record<(typeof SITE_ROUTES)[number], string> = {
+  '/': '1.0',
+  '/crypto': '0.9',
+  '/signup': '0.6',
+  '/signin': '0.4',
+  '/contact': '0.5',
+}
+const PAGES = SITE_ROUTES.map((path) => ({ path, priority: PRIORITY[path] }))
 const NOT_FOUND_PATH = '/__not-found__'
 
 const escapeAttr = (value: string) =>
