@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { VIEWPORTS, visit } from './support/browser'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
@@ -42,6 +44,39 @@ const nextFrames = (page: Page) =>
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150))),
       ),
   )
+
+/** Records every layout shift of the context's pages that no input caused. */
+async function recordShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const win = window as unknown as { __shifts: { value: number; sources: string[] }[] }
+    win.__shifts = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+        sources?: { node?: Node }[]
+      })[]) {
+        if (entry.hadRecentInput) continue
+        win.__shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) =>
+            source.node instanceof Element
+              ? `${source.node.tagName}.${source.node.className}`
+              : String(source.node?.nodeName),
+          ),
+        })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+async function expectNoShift(page: Page): Promise<void> {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { value: number }[] }).__shifts,
+  )
+  const cls = shifts.reduce((sum, shift) => sum + shift.value, 0)
+  expect(cls, JSON.stringify(shifts)).toBe(0)
+}
 
 describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewport) => {
   it('fades sections in once their top comes within 75% of the viewport', async () => {
@@ -141,27 +176,7 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
       await new Promise((resolve) => setTimeout(resolve, 1500))
       await route.continue().catch(() => {})
     })
-    await context.addInitScript(() => {
-      const win = window as unknown as { __shifts: { value: number; sources: string[] }[] }
-      win.__shifts = []
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number
-          hadRecentInput: boolean
-          sources?: { node?: Node }[]
-        })[]) {
-          if (entry.hadRecentInput) continue
-          win.__shifts.push({
-            value: entry.value,
-            sources: (entry.sources ?? []).map((source) =>
-              source.node instanceof Element
-                ? `${source.node.tagName}.${source.node.className}`
-                : String(source.node?.nodeName),
-            ),
-          })
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await recordShifts(context)
     await visit(page, `${site.url}/`)
 
     const layout = () =>
@@ -206,11 +221,51 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     const after = await layout()
     expect(after).toEqual(before)
 
-    const shifts = await page.evaluate(
-      () => (window as unknown as { __shifts: { value: number }[] }).__shifts,
-    )
-    const cls = shifts.reduce((sum, shift) => sum + shift.value, 0)
-    expect(cls, JSON.stringify(shifts)).toBe(0)
+    await expectNoShift(page)
+  })
+
+  it('keeps the hero text in place when the page is drawn before its illustration arrives', async () => {
+    // A slow connection: the home page's HTML arrives in two parts, the first ending just before
+    // the hero illustration, so the browser draws the hero's text alone first.
+    const html = await (await fetch(`${site.url}/`)).text()
+    const cut = html.indexOf('<svg class="hero__art"')
+    expect(cut).toBeGreaterThan(0)
+    const upstream = new URL(site.url)
+    const slow = createServer((request, response) => {
+      if (request.url === '/') {
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+        response.write(html.slice(0, cut))
+        setTimeout(() => response.end(html.slice(cut)), 600)
+        return
+      }
+      const proxied = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(response)
+        },
+      )
+      request.pipe(proxied)
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = slow.address() as AddressInfo
+      const { page, context } = await site.open(viewport)
+      await recordShifts(context)
+      await visit(page, `http://127.0.0.1:${port}/`)
+      await page.locator('.hero__art').waitFor()
+      await nextFrames(page)
+      await expectNoShift(page)
+    } finally {
+      slow.closeAllConnections()
+      await new Promise((resolve) => slow.close(resolve))
+    }
   })
 
   it('says when the lists fail with nothing to show, and Retry loads them', async () => {
