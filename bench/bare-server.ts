@@ -1,9 +1,13 @@
 // The reference servers the site is measured against, run as their own process (like the real
-// server), so neither shares a thread with the load generator or Lighthouse:
+// server), so none shares a thread with the load generator or Lighthouse:
 //   --html               a bare page: a heading and a paragraph
 //   --replay <file.json> one recorded response (status, headers, body), for every request
+//   --hono               with --replay: the same response from a minimal Hono app on
+//                        @hono/node-server (one route, no middleware), the server's own stack
 import { readFileSync } from 'node:fs'
-import { createServer, type OutgoingHttpHeaders } from 'node:http'
+import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http'
+import { createAdaptorServer } from '@hono/node-server'
+import { Hono } from 'hono'
 
 const BARE_PAGE = `<!doctype html>
 <html lang="en">
@@ -38,10 +42,16 @@ if (replayAt >= 0) {
   headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length) }
 }
 
-const server = createServer((_req, res) => {
-  res.writeHead(status, headers)
-  res.end(body)
-})
+const bytes = new Uint8Array(body)
+const hono = new Hono().get('*', (c) =>
+  c.body(bytes, status as 200, headers as Record<string, string>),
+)
+const server: Server = args.includes('--hono')
+  ? (createAdaptorServer({ fetch: hono.fetch }) as Server)
+  : createServer((_req, res) => {
+      res.writeHead(status, headers)
+      res.end(body)
+    })
 server.listen(port, '127.0.0.1')
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {

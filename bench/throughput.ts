@@ -12,7 +12,7 @@ export const MARKETS_PATH =
 const TRENDING_PATH = '/api/market/search/trending'
 
 export type LoadRun = {
-  target: 'server' | 'bare'
+  target: 'server' | 'hono' | 'bare'
   requestsPerS: number
   p50Ms: number
   p99Ms: number
@@ -30,12 +30,18 @@ export type ThroughputResult = {
   responseBytes: number
   dataSource: string
   runs: LoadRun[]
-  server: { requestsPerS: number; p99Ms: number; cpuUsPerRequest: number }
-  bare: { requestsPerS: number; p99Ms: number; cpuUsPerRequest: number }
+  server: Figures
+  /** A minimal Hono app on @hono/node-server sending the same response: the budget's reference. */
+  hono: Figures
+  /** A bare node:http server sending the same response, for reference. */
+  bare: Figures
+  /** Server over minimal Hono app, in requests per second. */
   ratio: number
+  /** Server over bare node:http. */
+  bareRatio: number
   /**
-   * Bare CPU per request over server CPU per request: the same comparison as `ratio`, but much
-   * less moved by other work on the machine, which slows both processes' requests alike.
+   * Hono's CPU per request over the server's: the same comparison as `ratio`, but much less moved
+   * by other work on the machine, which slows both processes' requests alike.
    */
   cpuRatio: number
   /** 1-minute load average before and after the runs. */
@@ -82,15 +88,26 @@ async function load(
   }
 }
 
+type Figures = { requestsPerS: number; p99Ms: number; cpuUsPerRequest: number }
+
 function mean(runs: LoadRun[], pick: (run: LoadRun) => number): number {
   return runs.reduce((sum, run) => sum + pick(run), 0) / runs.length
 }
 
+function figures(runs: LoadRun[], target: LoadRun['target']): Figures {
+  const mine = runs.filter((run) => run.target === target)
+  return {
+    requestsPerS: mean(mine, (run) => run.requestsPerS),
+    p99Ms: mean(mine, (run) => run.p99Ms),
+    cpuUsPerRequest: mean(mine, (run) => run.cpuUsPerRequest),
+  }
+}
+
 /**
- * Requests per second of the cached markets endpoint against a bare node:http server sending
- * the very bytes the real one sent (status, headers, body), each in its own process, at
- * `connections` connections. Runs go server, bare, bare, server, … so drift on the machine
- * weighs on both alike; each figure is the mean of its runs.
+ * Requests per second of the cached markets endpoint against a minimal Hono app and a bare
+ * node:http server sending the very bytes the real one sent (status, headers, body), each in its
+ * own process, at `connections` connections. The order of the three turns every round, so drift
+ * on the machine weighs on all alike; each figure is the mean of its runs.
  */
 export async function measureThroughput(
   tmpDir: string,
@@ -133,19 +150,24 @@ export async function measureThroughput(
       JSON.stringify({ status: 200, headers, bodyBase64: recorded.body.toString('base64') }),
     )
     const bare = await startBare('bare-api', tmpDir, ['--replay', replayFile])
-    const bareUrl = bare.url + MARKETS_PATH
-    const check = await get(bareUrl)
-    if (!check.body.equals(recorded.body)) throw new Error('the bare server sends other bytes')
+    const hono = await startBare('hono-api', tmpDir, ['--replay', replayFile, '--hono'])
+    const targets = {
+      server: { url, pid: app.process.child.pid },
+      hono: { url: hono.url + MARKETS_PATH, pid: hono.process.child.pid },
+      bare: { url: bare.url + MARKETS_PATH, pid: bare.process.child.pid },
+    }
+    for (const reference of [targets.hono, targets.bare]) {
+      const check = await get(reference.url)
+      if (!check.body.equals(recorded.body)) throw new Error(`${reference.url} sends other bytes`)
+    }
 
     const loadBefore = loadavg()[0] ?? Number.NaN
     const runs: LoadRun[] = []
+    const rotation: LoadRun['target'][] = ['server', 'hono', 'bare']
     for (let round = 0; round < options.rounds; round++) {
-      const order: LoadRun['target'][] = round % 2 ? ['bare', 'server'] : ['server', 'bare']
+      const order = [...rotation.slice(round % 3), ...rotation.slice(0, round % 3)]
       for (const target of order) {
-        const run =
-          target === 'server'
-            ? await load(target, url, app.process.child.pid, options)
-            : await load(target, bareUrl, bare.process.child.pid, options)
+        const run = await load(target, targets[target].url, targets[target].pid, options)
         runs.push(run)
         log(
           `  ${target.padEnd(6)} ${Math.round(run.requestsPerS)} req/s, p99 ${run.p99Ms} ms, ` +
@@ -155,18 +177,10 @@ export async function measureThroughput(
       }
     }
     await stop(bare.process)
-    const serverRuns = runs.filter((run) => run.target === 'server')
-    const bareRuns = runs.filter((run) => run.target === 'bare')
-    const server = {
-      requestsPerS: mean(serverRuns, (run) => run.requestsPerS),
-      p99Ms: mean(serverRuns, (run) => run.p99Ms),
-      cpuUsPerRequest: mean(serverRuns, (run) => run.cpuUsPerRequest),
-    }
-    const bareFigures = {
-      requestsPerS: mean(bareRuns, (run) => run.requestsPerS),
-      p99Ms: mean(bareRuns, (run) => run.p99Ms),
-      cpuUsPerRequest: mean(bareRuns, (run) => run.cpuUsPerRequest),
-    }
+    await stop(hono.process)
+    const server = figures(runs, 'server')
+    const honoFigures = figures(runs, 'hono')
+    const bareFigures = figures(runs, 'bare')
     return {
       connections: options.connections,
       durationS: options.durationS,
@@ -175,9 +189,11 @@ export async function measureThroughput(
       dataSource,
       runs,
       server,
+      hono: honoFigures,
       bare: bareFigures,
-      ratio: server.requestsPerS / bareFigures.requestsPerS,
-      cpuRatio: bareFigures.cpuUsPerRequest / server.cpuUsPerRequest,
+      ratio: server.requestsPerS / honoFigures.requestsPerS,
+      bareRatio: server.requestsPerS / bareFigures.requestsPerS,
+      cpuRatio: honoFigures.cpuUsPerRequest / server.cpuUsPerRequest,
       loadAverage: [loadBefore, loadavg()[0] ?? Number.NaN],
     }
   } finally {

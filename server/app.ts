@@ -8,13 +8,11 @@ import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
 import { type Clock, systemClock } from './clock'
 import { loadSample, type Sample } from './market/sample'
-import { MARKET_PREFIX, marketReplies } from './market/replies'
 import { createMarketCaches, type MarketCaches } from './market/service'
 import type { FetchFn } from './market/upstream'
-import { type NodeListener, nodeListener } from './listener'
 import { RateLimiter } from './middleware/rate-limit'
 import { requestLog } from './middleware/request-log'
-import { createSecurityHeaders, securityHeaders } from './middleware/security-headers'
+import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { marketRoutes } from './routes/market'
@@ -36,8 +34,6 @@ export type App = {
   app: Hono<AppEnv>
   caches: MarketCaches
   site: SiteFiles
-  /** What the Node server runs: ready market replies first, then the app. */
-  listener: NodeListener
 }
 
 export function createApp(deps: AppDeps): App {
@@ -52,15 +48,9 @@ export function createApp(deps: AppDeps): App {
     fetch: deps.fetch,
   })
 
-  const replies = marketReplies(caches)
-  const security = createSecurityHeaders({
-    connectSrc: config.connectSrc,
-    hsts: config.trustProxyHttps,
-  })
-
   const app = new Hono<AppEnv>()
   app.use(requestLog(logger))
-  app.use(securityHeaders(security))
+  app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
 
   app.route(
     '/api/auth',
@@ -77,28 +67,23 @@ export function createApp(deps: AppDeps): App {
       secureCookie: config.trustProxyHttps,
     }),
   )
-  app.route(MARKET_PREFIX, marketRoutes(replies))
+  app.route('/api/market', marketRoutes(caches))
   app.route('/api/health', healthRoutes({ db, caches }))
   app.all('/api/*', () => {
     throw apiError('not_found')
   })
-  app.route('/', siteRoutes(site))
+  app.route(
+    '/',
+    siteRoutes(site, (hashes) => contentSecurityPolicy(config.connectSrc, hashes)),
+  )
 
   app.notFound(() => errorResponse('not_found'))
   app.onError((error, c) => {
     const { response, unexpected } = toErrorResponse(error)
     if (unexpected) {
-      logger.error('request failed', { requestId: c.get('requestId'), error })
+      logger.error({ requestId: c.get('requestId'), err: error }, 'request failed')
     }
     return response
   })
-
-  const listener = nodeListener({
-    fetch: app.fetch,
-    hostname: config.host,
-    replies,
-    security,
-    logger,
-  })
-  return { app, caches, site, listener }
+  return { app, caches, site }
 }

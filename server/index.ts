@@ -34,11 +34,11 @@ async function main(): Promise<void> {
       process.exit(1)
     }
     stopping = true
-    logger.info('shutting down', { signal })
+    logger.info({ signal }, 'shutting down')
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.error('shutdown failed', { error })
+        logger.error({ err: error }, 'shutdown failed')
         process.exit(1)
       },
     )

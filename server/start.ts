@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
 import { type AppDeps, createApp } from './app'
 import type { Config } from './config'
 import { type Db, openDb } from './db/client'
@@ -54,24 +55,25 @@ export async function serveApp(
   deps: AppDeps & { config: Config; db: Db; logger: Logger },
 ): Promise<RunningServer> {
   const { config, db, logger } = deps
-  const { listener, caches, site } = createApp(deps)
+  const { app, caches, site } = createApp(deps)
   if (site.size === 0) {
-    logger.warn('no built site found; pages answer 503 until `npm run build`', {
-      clientDir: config.clientDir,
-    })
+    logger.warn(
+      { clientDir: config.clientDir },
+      'no built site found; pages answer 503 until `npm run build`',
+    )
   }
-  const server = createServer(listener)
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server
   const listening = listen(server, config)
   server.listen(config.port, config.host)
   const address = await listening
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
   void caches.markets.refresh()
   void caches.trending.refresh()
-  site.warm().catch((error: unknown) => logger.warn('precompression failed', { error }))
+  site.warm().catch((error: unknown) => logger.warn({ err: error }, 'precompression failed'))
 
   const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`
-  logger.info('listening', { url, database: db.kind, files: site.size })
+  logger.info({ url, database: db.kind, files: site.size }, 'listening')
 
   let stopping: Promise<void> | null = null
   return {
@@ -110,7 +112,7 @@ export async function startServer(
         error instanceof DatabaseUnavailableError ? messageOf(error.cause) : messageOf(error)
       throw new StartError(`Database migration on ${where} failed: ${reason}`, { cause: error })
     })
-    if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied')
     served = await serveApp({ config, db, logger, ...overrides })
   } catch (error) {
     await db.close().catch(() => undefined)

@@ -103,7 +103,7 @@ async function openPglite(dataDir: string): Promise<Db> {
 function openPostgres(url: string, logger: Logger): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on('error', (error) => logger.warn('database connection lost', { error: error.message }))
+  pool.on('error', (error) => logger.warn({ error: error.message }, 'database connection lost'))
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T extends Row>(sql: string, params?: unknown[]) => {
       const result = await translate(client.query<T>(sql, params))

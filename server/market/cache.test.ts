@@ -3,6 +3,8 @@ import { manualClock } from '../../tests/server/helpers/clock'
 import { MarketCache } from './cache'
 import { UpstreamError } from './upstream'
 
+const bytes = (text: string) => new TextEncoder().encode(text)
+
 type Data = { n: number }
 const SAMPLE = { data: { n: 0 }, updatedAt: new Date('2026-01-01T00:00:00Z') }
 
@@ -32,7 +34,7 @@ describe('MarketCache', () => {
     pending[0]?.resolve({ n: 1 })
     const served = await Promise.all(waiting)
     expect(new Set(served.map((s) => s.source))).toEqual(new Set(['live']))
-    expect(served[0]).toMatchObject({ body: '{"n":1}', freshForS: 60 })
+    expect(served[0]).toMatchObject({ body: bytes('{"n":1}'), freshForS: 60 })
 
     clock.advance(59_000)
     expect(await cache.get()).toMatchObject({ source: 'cache', freshForS: 1 })
@@ -51,7 +53,7 @@ describe('MarketCache', () => {
     expect(pending).toHaveLength(2)
     pending[1]?.resolve({ n: 2 })
     await settle()
-    expect(await cache.get()).toMatchObject({ source: 'cache', body: '{"n":2}' })
+    expect(await cache.get()).toMatchObject({ source: 'cache', body: bytes('{"n":2}') })
   })
 
   it('falls back to the sample without data, and leaves the upstream alone for a while', async () => {
@@ -85,7 +87,7 @@ describe('MarketCache', () => {
     expect(await cache.get()).toMatchObject({ source: 'sample' })
     pending[0]?.resolve({ n: 7 })
     await settle()
-    expect(await cache.get()).toMatchObject({ source: 'cache', body: '{"n":7}' })
+    expect(await cache.get()).toMatchObject({ source: 'cache', body: bytes('{"n":7}') })
   })
 
   it('refuses to start requests once closed', async () => {
@@ -100,15 +102,15 @@ describe('MarketCache', () => {
     const first = cache.get()
     pending[0]?.resolve({ n: 1 })
     await first
-    expect(cache.ready()).toMatchObject({ source: 'cache', body: '{"n":1}', freshForS: 60 })
+    expect(cache.ready()).toMatchObject({ source: 'cache', body: bytes('{"n":1}'), freshForS: 60 })
     expect(pending).toHaveLength(1)
     clock.advance(61_000)
     // Stale: served at once, and exactly one refresh starts.
-    expect(cache.ready()).toMatchObject({ source: 'stale', body: '{"n":1}', freshForS: 0 })
+    expect(cache.ready()).toMatchObject({ source: 'stale', body: bytes('{"n":1}'), freshForS: 0 })
     expect(cache.ready()?.source).toBe('stale')
     expect(pending).toHaveLength(2)
     pending[1]?.resolve({ n: 2 })
     await settle()
-    expect(cache.ready()).toMatchObject({ source: 'cache', body: '{"n":2}' })
+    expect(cache.ready()).toMatchObject({ source: 'cache', body: bytes('{"n":2}') })
   })
 })

@@ -2,9 +2,9 @@ import type { DataSource } from '../../src/features/market/schemas'
 import { type Clock, systemClock } from '../clock'
 import { UpstreamError, type UpstreamFailure } from './upstream'
 
-/** What one request gets: the serialized body and what to say about it. */
+/** What one request gets: the body as JSON bytes (encoded once per change) and what it is. */
 export type Served = {
-  body: string
+  body: Uint8Array<ArrayBuffer>
   source: DataSource
   updatedAt: Date
   /** How much longer the data counts as fresh, for shared caches (`s-maxage`). */
@@ -35,7 +35,9 @@ export type CacheOptions<T> = {
   onFailure?: (error: UpstreamError) => void
 }
 
-type Entry = { body: string; fetchedAt: number }
+type Entry = { body: Uint8Array<ArrayBuffer>; fetchedAt: number }
+
+const encode = (data: unknown) => new TextEncoder().encode(JSON.stringify(data))
 
 /**
  * One upstream resource kept in memory. Fresh data is served as is; expired data is served at once
@@ -59,7 +61,7 @@ export class MarketCache<T> {
     this.#options = options
     this.#clock = options.clock ?? systemClock
     this.#sample = {
-      body: JSON.stringify(options.sample.data),
+      body: encode(options.sample.data),
       fetchedAt: options.sample.updatedAt.getTime(),
     }
   }
@@ -102,7 +104,7 @@ export class MarketCache<T> {
     const run = this.#options.load(this.#abort.signal).then(
       (data) => {
         const now = this.#clock.now()
-        this.#entry = { body: JSON.stringify(data), fetchedAt: now }
+        this.#entry = { body: encode(data), fetchedAt: now }
         this.#lastSuccessAt = now
         this.#retryAt = 0
         return true

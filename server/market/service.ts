@@ -27,11 +27,10 @@ export function createMarketCaches(deps: {
     now: () => clock.now(),
   })
   const onFailure = (name: string) => (error: { kind: string; message: string }) =>
-    logger.warn('market upstream failed', {
-      resource: name,
-      kind: error.kind,
-      error: error.message,
-    })
+    logger.warn(
+      { resource: name, kind: error.kind, error: error.message },
+      'market upstream failed',
+    )
   return {
     markets: new MarketCache({
       name: 'markets',

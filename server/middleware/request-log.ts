@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import type { DataSource } from '../../src/features/market/schemas'
 import type { AppEnv } from '../context'
 import type { Logger } from '../logger'
@@ -14,66 +14,30 @@ declare module 'hono' {
 // A caller's own request id is kept only if it cannot smuggle anything into our logs.
 const REQUEST_ID = /^[\w.-]{1,64}$/
 
-/** The caller's `X-Request-Id` when it is safe to log, else a new one. */
-export function requestIdFrom(given: string | string[] | undefined): string {
-  const value = Array.isArray(given) ? given[0] : given
-  return value && REQUEST_ID.test(value) ? value : randomUUID()
-}
-
 /**
- * The one log line of a request. Only the path is logged: no query string, no body, no headers,
- * so no password, token or email can end up in the logs.
+ * Gives every request an id (the caller's `X-Request-Id` when safe, else a new one), sends it
+ * back, and writes the request's one log line. Only the path is logged: no query string, body or
+ * header, so no password, token or email can end up in the logs.
  */
-export function logRequest(
-  logger: Logger,
-  request: {
-    requestId: string
-    method: string
-    path: string
-    status: number
-    /** `performance.now()` when the request arrived. */
-    started: number
-    dataSource?: DataSource | undefined
-  },
-): void {
-  logger.info('request', {
-    requestId: request.requestId,
-    method: request.method,
-    path: request.path.slice(0, 200),
-    status: request.status,
-    durationMs: Math.round((performance.now() - request.started) * 10) / 10,
-    ...(request.dataSource ? { dataSource: request.dataSource } : {}),
-  })
-}
-
-/**
- * A request header, read from Node's own parsed headers when the app runs under Node: asking
- * Hono's request instead builds a Fetch `Headers` of every header, a real share of a cached reply.
- */
-function requestHeader(c: Context<AppEnv>, name: string): string | string[] | undefined {
-  const incoming = c.env?.incoming
-  return incoming ? incoming.headers[name] : c.req.header(name)
-}
-
-/** Sets the request id and writes the request's log line (listener.ts does the same itself). */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now()
-    const requestId = requestIdFrom(requestHeader(c, 'x-request-id'))
+    const given = c.req.header('X-Request-Id')
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID()
     c.set('requestId', requestId)
-    // Straight onto Node's response when there is one (see security-headers.ts for why).
-    const outgoing = c.env?.outgoing
-    const early = Boolean(outgoing && !outgoing.headersSent)
-    if (early) outgoing?.setHeader('X-Request-Id', requestId)
     await next()
-    if (!early) c.res.headers.set('X-Request-Id', requestId)
-    logRequest(logger, {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      started,
-      dataSource: c.get('dataSource'),
-    })
+    // On the finished response (errors included); c.header() here would copy the whole response.
+    c.res.headers.set('X-Request-Id', requestId)
+    logger.info(
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path.slice(0, 200),
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        dataSource: c.get('dataSource'),
+      },
+      'request',
+    )
   }
 }

@@ -1,24 +1,22 @@
 import type { MiddlewareHandler } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv } from '../context'
-import type { InlineHashes } from '../site/files'
 
 // CoinGecko serves coin images from these hosts; everything else the page loads is ours.
 const IMAGE_HOSTS = ['https://assets.coingecko.com', 'https://coin-images.coingecko.com']
 
-declare module 'hono' {
-  interface ContextVariableMap {
-    /**
-     * `'sha256-…'` sources of the inline <style> and <script> elements of the page being sent
-     * (the prerendered pages carry their CSS and a small loader inline), added to `style-src`
-     * and `script-src` for that response only.
-     */
-    inlineHashes: InlineHashes
-  }
-}
+/** `'sha256-…'` sources of a page's inline <style> and <script> elements. */
+export type InlineHashes = { style: readonly string[]; script: readonly string[] }
 
+const NO_INLINE: InlineHashes = { style: [], script: [] }
+
+/**
+ * The Content-Security-Policy: only our own origin, plus the inline elements whose hashes a page
+ * carries (the prerendered pages inline their CSS and a small loader). No 'unsafe-inline' anywhere.
+ */
 export function contentSecurityPolicy(
   connectSrc: readonly string[],
-  inline: InlineHashes = { style: [], script: [] },
+  inline: InlineHashes = NO_INLINE,
 ): string {
   return [
     "default-src 'self'",
@@ -36,66 +34,27 @@ export function contentSecurityPolicy(
   ].join('; ')
 }
 
-export type SecurityHeaders = {
-  /** What every response carries, as name/value pairs; the policy is the one without hashes. */
-  readonly fixed: readonly (readonly [string, string])[]
-  /** The Content-Security-Policy of a page with inline elements. */
-  policyFor(hashes: InlineHashes): string
-}
-
-/** The headers of every response, built once; the middleware and listener.ts both send these. */
-export function createSecurityHeaders(options: {
-  connectSrc: readonly string[]
-  hsts: boolean
-}): SecurityHeaders {
-  const csp = contentSecurityPolicy(options.connectSrc)
-  const fixed: [string, string][] = [
-    ['Content-Security-Policy', csp],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
-  ]
-  // Only behind TLS: HSTS over plain HTTP is ignored by browsers and would mislead.
-  if (options.hsts) fixed.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
-
-  // A page's policy with its hashes; the build has a handful of distinct ones.
-  const withInline = new Map<string, string>()
-  const policyFor = (hashes: InlineHashes) => {
-    const key = `${hashes.style.join(' ')}|${hashes.script.join(' ')}`
-    let policy = withInline.get(key)
-    if (!policy) {
-      policy = contentSecurityPolicy(options.connectSrc, hashes)
-      withInline.set(key, policy)
-    }
-    return policy
-  }
-  return { fixed, policyFor }
-}
-
 /**
- * On every response, error and not-found ones included. Under Node they go straight onto Node's
- * response before the handler runs (Node merges them into what the handler sends): building a
- * Fetch `Headers` per response to add them afterwards cost a cached API reply about a tenth of
- * its time. Elsewhere (`app.request()` in tests) they are set on the finished response.
+ * Hono's secure headers on every response, errors included. A page sets its own
+ * Content-Security-Policy (with its inline hashes), which this keeps (`overwrite: false`).
  */
-export function securityHeaders({ fixed, policyFor }: SecurityHeaders): MiddlewareHandler<AppEnv> {
+export function securityHeaders(options: {
+  connectSrc: readonly string[]
+  /** Only behind TLS: HSTS over plain HTTP is ignored by browsers and would mislead. */
+  hsts: boolean
+}): MiddlewareHandler<AppEnv> {
+  const policy = contentSecurityPolicy(options.connectSrc)
+  const headers = secureHeaders({
+    overwrite: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    strictTransportSecurity: options.hsts ? 'max-age=31536000; includeSubDomains' : false,
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+  })
   return async (c, next) => {
-    const outgoing = c.env?.outgoing
-    if (outgoing && !outgoing.headersSent) {
-      for (const [name, value] of fixed) outgoing.setHeader(name, value)
-      await next()
-      const hashes = c.get('inlineHashes')
-      if (hashes && !outgoing.headersSent) {
-        outgoing.setHeader('Content-Security-Policy', policyFor(hashes))
-      }
-      return
+    await headers(c, next)
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      c.res.headers.set('Content-Security-Policy', policy)
     }
-    await next()
-    const { headers } = c.res
-    for (const [name, value] of fixed) headers.set(name, value)
-    const hashes = c.get('inlineHashes')
-    if (hashes) headers.set('Content-Security-Policy', policyFor(hashes))
   }
 }

@@ -1,27 +1,42 @@
+import { vValidator } from '@hono/valibot-validator'
 import { type Context, Hono } from 'hono'
+import type { GenericSchema } from 'valibot'
+import { MarketsQuerySchema, NoQuerySchema } from '../../src/features/market/schemas'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
-import type { MarketReplies, MarketReply } from '../market/replies'
+import type { MarketCache } from '../market/cache'
+import type { MarketCaches } from '../market/service'
 
-function respond(c: Context<AppEnv>, reply: MarketReply): Response {
-  c.set('dataSource', reply.dataSource)
-  return new Response(reply.body, { status: reply.status, headers: reply.headers })
+// Anything but the exact query the site sends is refused before the cache is asked.
+function exactQuery<S extends GenericSchema>(schema: S) {
+  return vValidator('query', schema, (result) => {
+    if (!result.success) throw apiError('invalid_query')
+  })
 }
 
-/**
- * Every path under the mount goes to `replies`, which knows the endpoints, their methods and
- * their queries: the Node listener answers ready replies with the same function before Hono
- * (see listener.ts), so this route sees refusals, a cold cache, and what the listener passes on.
- */
-export function marketRoutes(replies: MarketReplies) {
-  const market = new Hono<AppEnv>()
-  market.all('*', (c): Response | Promise<Response> => {
-    const url = c.req.url
-    const at = url.indexOf('?')
-    const answer = replies(c.req.method, c.req.path, at < 0 ? '' : url.slice(at + 1))
-    if (answer.kind === 'reply') return respond(c, answer)
-    if (answer.kind === 'pending') return answer.reply().then((reply) => respond(c, reply))
-    throw apiError(answer.code, { message: answer.message, headers: answer.headers })
+/** The cache's data (fresh, stale or the sample) with what it is, for browsers and CDNs. */
+async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>) {
+  const served = await cache.get()
+  c.set('dataSource', served.source)
+  // A CDN may keep fresh data for what is left of its TTL, anything else briefly; browsers ask.
+  const sMaxAge = served.freshForS > 0 ? served.freshForS : 5
+  return c.body(served.body, 200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(served.body.byteLength),
+    'Cache-Control': `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${Math.round(cache.ttlMs / 1000)}`,
+    'X-Data-Source': served.source,
+    'X-Data-Updated-At': served.updatedAt.toISOString(),
   })
-  return market
+}
+
+const onlyGet = () => {
+  throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
+}
+
+export function marketRoutes(caches: MarketCaches) {
+  return new Hono<AppEnv>()
+    .get('/coins/markets', exactQuery(MarketsQuerySchema), (c) => reply(c, caches.markets))
+    .get('/search/trending', exactQuery(NoQuerySchema), (c) => reply(c, caches.trending))
+    .all('/coins/markets', onlyGet)
+    .all('/search/trending', onlyGet)
 }

@@ -1,7 +1,11 @@
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
+import type { InlineHashes } from '../middleware/security-headers'
 import type { SiteFiles, StaticFile } from '../site/files'
+
+/** The Content-Security-Policy of a page that carries these inline elements. */
+type PolicyFor = (hashes: InlineHashes) => string
 
 /** The site's pages; every other path is the not-found page. */
 export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin'] as const
@@ -22,15 +26,23 @@ function pageFile(files: SiteFiles, route: string): StaticFile | undefined {
   return files.get(`${route}/index.html`) ?? files.get(`${route}.html`) ?? files.get('/index.html')
 }
 
-async function send(c: Context<AppEnv>, files: SiteFiles, file: StaticFile, status: 200 | 404) {
-  // The page's inline CSS and loader, allowed by hash in its policy (security-headers.ts).
-  const hashes = file.inlineHashes
-  if (hashes.style.length || hashes.script.length) c.set('inlineHashes', hashes)
+async function send(
+  c: Context<AppEnv>,
+  files: SiteFiles,
+  file: StaticFile,
+  status: 200 | 404,
+  policyFor: PolicyFor,
+) {
   const headers = new Headers({
     'Content-Type': file.type,
     'Cache-Control': cacheControl(file),
     ETag: file.etag,
   })
+  // The page's inline CSS and loader, allowed by hash in its own policy.
+  const hashes = file.inlineHashes
+  if (hashes.style.length || hashes.script.length) {
+    headers.set('Content-Security-Policy', policyFor(hashes))
+  }
   if (file.compressible) headers.set('Vary', 'Accept-Encoding')
   if (status === 200 && c.req.header('If-None-Match') === file.etag) {
     return new Response(null, { status: 304, headers })
@@ -41,14 +53,14 @@ async function send(c: Context<AppEnv>, files: SiteFiles, file: StaticFile, stat
   return new Response(body, { status, headers })
 }
 
-export function siteRoutes(files: SiteFiles) {
+export function siteRoutes(files: SiteFiles, policyFor: PolicyFor) {
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
 
   site.get('*', async (c) => {
     const path = c.req.path
     const file = files.get(path)
-    if (file) return send(c, files, file, 200)
+    if (file) return send(c, files, file, 200, policyFor)
     // A missing hashed file is a stale chunk after a deploy: answer fast and small, never with
     // HTML the browser would try to run as a script.
     if (path.startsWith('/assets/')) throw apiError('not_found')
@@ -62,7 +74,7 @@ export function siteRoutes(files: SiteFiles) {
         message: 'The site has not been built yet: run `npm run build`.',
       })
     }
-    return send(c, files, fallback, routes.has(path) ? 200 : 404)
+    return send(c, files, fallback, routes.has(path) ? 200 : 404, policyFor)
   })
 
   return site

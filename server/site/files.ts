@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { InlineHashes } from '../middleware/security-headers'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -48,8 +49,6 @@ export type StaticFile = {
    */
   inlineHashes: InlineHashes
 }
-
-export type InlineHashes = { style: readonly string[]; script: readonly string[] }
 
 const NO_INLINE: InlineHashes = { style: [], script: [] }
 

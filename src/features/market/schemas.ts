@@ -13,6 +13,20 @@ export const MARKETS_PARAMS = {
 
 export type MarketsParams = typeof MARKETS_PARAMS
 
+/**
+ * The query strings our server's market endpoints accept: exactly what the site sends, each
+ * parameter once. The upstream bills by request, so the endpoints must not become an open proxy.
+ */
+export const MarketsQuerySchema = v.strictObject({
+  vs_currency: v.literal(String(MARKETS_PARAMS.vs_currency)),
+  order: v.literal(String(MARKETS_PARAMS.order)),
+  per_page: v.literal(String(MARKETS_PARAMS.per_page)),
+  page: v.literal(String(MARKETS_PARAMS.page)),
+  sparkline: v.literal(String(MARKETS_PARAMS.sparkline)),
+  locale: v.literal(String(MARKETS_PARAMS.locale)),
+})
+export const NoQuerySchema = v.strictObject({})
+
 /** How many trending coins the page promises (the upstream now sends 15). */
 export const TRENDING_LIMIT = 7
 

@@ -74,7 +74,7 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
     )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      const match = output.match(/"msg":"listening".*?"url":"(http:\/\/[^"]+)"/)
+      const match = output.match(/^\{.*"url":"(http:\/\/[^"]+)".*"msg":"listening"\}$/m)
       if (match?.[1]) {
         clearTimeout(timer)
         resolve(match[1].replace('localhost', '127.0.0.1'))

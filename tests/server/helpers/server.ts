@@ -62,9 +62,11 @@ export async function startTestServer(
   const clock = options.clock ?? manualClock()
   const rawLogs: string[] = []
   const logs: Record<string, unknown>[] = []
-  const logger = createLogger(config.logLevel, (line) => {
-    rawLogs.push(line)
-    logs.push(JSON.parse(line))
+  const logger = createLogger(config.logLevel, {
+    write: (line: string) => {
+      rawLogs.push(line)
+      logs.push(JSON.parse(line))
+    },
   })
   const running = options.db
     ? await serveApp({ config, db: options.db, logger, clock })
