@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Config } from './config'
 import type { AppEnv } from './context'
+import { SignInLimits } from './auth/sign-in-limits'
 import { accountStore } from './db/accounts'
 import type { Db } from './db/client'
 import { sessionStore } from './db/sessions'
@@ -59,16 +60,16 @@ export function createApp(deps: AppDeps): App {
       sessions: sessionStore(db),
       signUpLimiter: new RateLimiter({ limit: config.signupRateLimit, windowMs: 60_000, clock }),
       signInLimiter: new RateLimiter({ limit: config.signinRateLimit, windowMs: 60_000, clock }),
-      // Brute force: 5 failed sign-ins per account and address in 15 minutes.
-      failedSignInLimiter: new RateLimiter({ limit: 5, windowMs: 15 * 60_000, clock }),
+      signInLimits: new SignInLimits(clock),
       clock,
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
-      secureCookie: config.trustProxyHttps,
+      // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
+      secureCookie: config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true,
     }),
   )
   app.route('/api/market', marketRoutes(caches))
-  app.route('/api/health', healthRoutes({ db, caches }))
+  app.route('/api/health', healthRoutes({ db, caches, logger }))
   app.all('/api/*', () => {
     throw apiError('not_found')
   })

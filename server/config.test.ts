@@ -10,13 +10,14 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       clientDir: 'dist/client',
       siteOrigin: undefined,
-      trustProxy: false,
+      trustProxy: { hops: 0 },
       trustProxyHttps: false,
       connectSrc: [],
       logLevel: 'info',
       signupRateLimit: 10,
       signinRateLimit: 30,
       shutdownTimeoutMs: 10_000,
+      maxConnections: 1000,
       market: {
         upstreamUrl: 'https://api.coingecko.com/api/v3',
         apiKey: undefined,
@@ -45,7 +46,7 @@ describe('loadConfig', () => {
       port: 8080,
       databaseUrl: 'postgresql://u:p@db:5432/coinvera',
       siteOrigin: 'https://coinvera.example',
-      trustProxy: true,
+      trustProxy: { hops: 1 },
       trustProxyHttps: true,
       connectSrc: ['https://api.coinvera.example'],
       signupRateLimit: 10,
@@ -53,6 +54,29 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       market: { upstreamUrl: 'https://pro-api.coingecko.com/api/v3' },
     })
+  })
+
+  it('TRUST_PROXY: off, true as one hop, a number of hops, or proxy addresses and CIDR ranges', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy
+    expect(trust('false')).toEqual({ hops: 0 })
+    expect(trust('0')).toEqual({ hops: 0 })
+    expect(trust('TRUE')).toEqual({ hops: 1 })
+    expect(trust('2')).toEqual({ hops: 2 })
+    expect(trust('10.0.0.0/8, 192.0.2.7,2001:DB8::/32 , ::1')).toEqual({
+      proxies: ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', '::1'],
+    })
+    for (const [value, bad] of [
+      ['10.0.0.0/8, 10.0.0.300', '10.0.0.300'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['::1/129', '::1/129'],
+      ['proxy.internal', 'proxy.internal'],
+      ['10.0.0.0/8,', ''],
+      ['21', '21'],
+    ]) {
+      expect(() => trust(value ?? '')).toThrow(
+        `TRUST_PROXY: must be false, true, a number of proxy hops (0 to 20), or a comma-separated list of proxy addresses and CIDR ranges (${JSON.stringify(bad)} is none of these)`,
+      )
+    }
   })
 
   it('lists every bad value in one message, without echoing secrets', () => {

@@ -1,5 +1,12 @@
+import { isIP } from 'node:net'
 import * as v from 'valibot'
 import { LOG_LEVELS, type LogLevel } from './logger'
+
+/**
+ * Whose X-Forwarded-For to believe: the nearest `hops` proxies (0: nobody, the header is
+ * ignored), or the proxies at these addresses and CIDR ranges.
+ */
+export type TrustProxy = { hops: number } | { proxies: string[] }
 
 export type Config = {
   port: number
@@ -8,13 +15,14 @@ export type Config = {
   databaseUrl: string | undefined
   clientDir: string
   siteOrigin: string | undefined
-  trustProxy: boolean
+  trustProxy: TrustProxy
   trustProxyHttps: boolean
   connectSrc: string[]
   logLevel: LogLevel
   signupRateLimit: number
   signinRateLimit: number
   shutdownTimeoutMs: number
+  maxConnections: number
   market: {
     upstreamUrl: string
     apiKey: string | undefined
@@ -50,6 +58,38 @@ function flag() {
   )
 }
 
+// An address, or a network as address/prefix length.
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+// `true` is one hop, as the flag meant before TRUST_PROXY took a number or a list.
+function trustProxy() {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }): TrustProxy => {
+        const value = dataset.value.toLowerCase()
+        if (['false', 'no'].includes(value)) return { hops: 0 }
+        if (['true', 'yes'].includes(value)) return { hops: 1 }
+        if (/^\d+$/.test(value) && Number(value) <= 20) return { hops: Number(value) }
+        const proxies = value.split(',').map((entry) => entry.trim())
+        const bad = proxies.find((entry) => !isAddressOrCidr(entry))
+        if (bad === undefined) return { proxies }
+        addIssue({
+          message: `must be false, true, a number of proxy hops (0 to 20), or a comma-separated list of proxy addresses and CIDR ranges (${JSON.stringify(bad)} is none of these)`,
+        })
+        return NEVER
+      }),
+    ),
+    'false',
+  )
+}
+
 const HttpUrl = v.pipe(
   v.string(),
   v.url('must be an absolute URL'),
@@ -68,7 +108,7 @@ const EnvSchema = v.object({
   ),
   CLIENT_DIR: v.optional(v.string(), 'dist/client'),
   SITE_URL: v.optional(HttpUrl),
-  TRUST_PROXY: flag(),
+  TRUST_PROXY: trustProxy(),
   TRUST_PROXY_HTTPS: flag(),
   CSP_CONNECT_SRC: v.optional(v.string(), ''),
   VITE_MARKET_API_URL: v.optional(v.string()),
@@ -77,6 +117,7 @@ const EnvSchema = v.object({
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
+  MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
   MARKET_UPSTREAM_URL: v.optional(HttpUrl, 'https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: v.optional(v.string()),
   MARKETS_TTL_S: integer(60, 1, 86_400),
@@ -142,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
     market: {
       upstreamUrl: e.MARKET_UPSTREAM_URL.replace(/\/+$/, ''),
       apiKey: e.COINGECKO_API_KEY,

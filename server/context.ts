@@ -1,5 +1,7 @@
+import { BlockList, isIP } from 'node:net'
 import type { HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
+import type { TrustProxy } from './config'
 
 /** The Hono environment every sub-app shares. */
 export type AppEnv = {
@@ -7,14 +9,66 @@ export type AppEnv = {
   Variables: { requestId: string }
 }
 
-/**
- * The client's address: the socket peer, or with TRUST_PROXY the address our proxy appended last
- * to X-Forwarded-For (earlier entries are whatever the client chose to send).
- */
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim()
-    if (forwarded) return forwarded
+// One spelling per address: an IPv4 client of a dual-stack socket as plain IPv4, no zone index.
+function plainAddress(address: string): string {
+  const bare = address.trim().toLowerCase().replace(/%.*$/, '')
+  const mapped = bare.startsWith('::ffff:') ? bare.slice(7) : ''
+  return isIP(mapped) === 4 ? mapped : bare
+}
+
+function blockListOf(entries: string[]): BlockList {
+  const list = new BlockList()
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/')
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+    if (prefix === undefined) list.addAddress(address, type)
+    else list.addSubnet(address, Number(prefix), type)
   }
-  return c.env?.incoming?.socket.remoteAddress ?? 'unknown'
+  return list
+}
+
+/**
+ * How the client's address is found. Without trusted proxies it is the socket peer. Behind them,
+ * X-Forwarded-For is read from the right, where each proxy appended the address it saw: with a
+ * number of hops, the address that many hops from the peer; with a list, the first address that
+ * is not one of the proxies. Entries that are not IP addresses are skipped; entries further left
+ * are whatever the client chose to send, and are never reached.
+ */
+export function clientAddressOf(trust: TrustProxy): (c: Context<AppEnv>) => string {
+  const proxies = 'proxies' in trust ? blockListOf(trust.proxies) : null
+  const hops = 'hops' in trust ? trust.hops : 0
+  return (c) => {
+    const peer = plainAddress(c.env?.incoming?.socket.remoteAddress ?? '')
+    if (!isIP(peer)) return 'unknown'
+    if (!proxies && hops === 0) return peer
+    const chain = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
+      .map(plainAddress)
+      .filter((hop) => isIP(hop) !== 0)
+    chain.push(peer)
+    if (!proxies) return chain.at(-1 - hops) ?? chain[0] ?? peer
+    let address = chain.pop() ?? peer
+    while (chain.length > 0 && proxies.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) {
+      address = chain.pop() ?? address
+    }
+    return address
+  }
+}
+
+/**
+ * What rate limits count: the address, or for IPv6 its /64, since one subscriber usually holds a
+ * whole /64 and could otherwise take a fresh address for every attempt.
+ */
+export function rateLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address
+  // The URL parser writes IPv6 in one canonical form (lower case, longest zero run as ::).
+  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1)
+  const [head = '', tail] = canonical.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups.slice(0, 4).join(':')}::/64`
 }

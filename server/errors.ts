@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { BusyError } from './auth/hashing-limit'
 import { DatabaseUnavailableError } from './db/errors'
 
 /** Every error code the API answers with, and its status. Codes are stable: clients switch on them. */
@@ -19,6 +20,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  busy: 503,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -42,6 +44,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests. Try again later.',
   internal_error: 'Something went wrong on our side. Try again later.',
   service_unavailable: 'The service is temporarily unavailable. Try again later.',
+  busy: 'Coinvera is busy right now. Try again in a moment.',
 }
 
 type ErrorInit = {
@@ -92,6 +95,14 @@ export function toErrorResponse(error: unknown): { response: Response; unexpecte
     return {
       response: errorResponse('service_unavailable', { headers: { 'Retry-After': '5' } }),
       unexpected: true,
+    }
+  }
+  if (error instanceof BusyError) {
+    return {
+      response: errorResponse('busy', {
+        headers: { 'Retry-After': String(error.retryAfterS) },
+      }),
+      unexpected: false,
     }
   }
   return { response: errorResponse('internal_error'), unexpected: true }

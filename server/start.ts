@@ -62,7 +62,23 @@ export async function serveApp(
       'no built site found; pages answer 503 until `npm run build`',
     )
   }
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    serverOptions: {
+      // A client that trickles its headers or body is dropped: 10 s for the headers, 30 s for the
+      // whole request. Node checks these only every connectionsCheckingInterval (30 s by
+      // default), so a slow client would otherwise hold its connection for up to 40 s.
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      connectionsCheckingInterval: 1000,
+      // Node's default, said here: an idle keep-alive connection closes after 5 s.
+      keepAliveTimeout: 5000,
+    },
+  }) as Server
+  // Past this many open connections, new ones are closed at once instead of exhausting memory
+  // and file descriptors.
+  server.maxConnections = config.maxConnections
   const listening = listen(server, config)
   server.listen(config.port, config.host)
   const address = await listening

@@ -75,3 +75,8 @@ export async function sessionUser(deps: SessionDeps, token: string): Promise<Ses
 export function endSession(deps: SessionDeps, token: string): Promise<void> {
   return deps.sessions.delete(hashToken(token))
 }
+
+/** Ends every session of the account, on every device. */
+export function endAllSessions(deps: SessionDeps, accountId: string): Promise<number> {
+  return deps.sessions.deleteForAccount(accountId)
+}

@@ -61,7 +61,8 @@ function lockDataDir(dataDir: string): () => void {
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
-  mkdirSync(dataDir, { recursive: true })
+  // Only the server's user may read the database and its lock file.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const unlock = lockDataDir(dataDir)
   let lite: PGlite
   try {

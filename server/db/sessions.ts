@@ -12,6 +12,8 @@ export type SessionStore = {
   /** The signed-in user, or null when there is no such session or it has expired. */
   findUser(tokenHash: string, now: Date): Promise<SessionUser | null>
   delete(tokenHash: string): Promise<void>
+  /** Removes every session of the account; returns how many. */
+  deleteForAccount(accountId: string): Promise<number>
   /** Removes every expired session; returns how many. */
   deleteExpired(now: Date): Promise<number>
 }
@@ -42,6 +44,14 @@ export function sessionStore(db: Db): SessionStore {
     },
     async delete(tokenHash) {
       await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash])
+    },
+    async deleteForAccount(accountId) {
+      const { rows } = await db.query<{ n: number | string }>(
+        `WITH gone AS (DELETE FROM sessions WHERE account_id = $1 RETURNING 1)
+         SELECT count(*) AS n FROM gone`,
+        [accountId],
+      )
+      return Number(rows[0]?.n ?? 0)
     },
     async deleteExpired(now) {
       const { rows } = await db.query<{ n: number | string }>(

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { apiKeyHeader, createUpstream, parseRetryAfter, UpstreamError } from './upstream'
+import {
+  apiKeyHeader,
+  createUpstream,
+  MAX_UPSTREAM_BODY_BYTES,
+  parseRetryAfter,
+  UpstreamError,
+} from './upstream'
 
 describe('apiKeyHeader', () => {
   it('sends a pro key only to the pro host, a demo key anywhere else', () => {
@@ -69,5 +75,36 @@ describe('createUpstream', () => {
     })
     const error = await upstream.trending().catch((e: unknown) => e)
     expect((error as UpstreamError).kind).toBe('timeout')
+  })
+
+  it('a body over 2 MiB is a failure, read no further than the cap, declared or not', async () => {
+    let sent = 0
+    // An endless JSON array: a body without Content-Length that never ends by itself.
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('['))
+        },
+        pull(controller) {
+          const chunk = new TextEncoder().encode('{"item":"x"},'.repeat(5000))
+          sent += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+    const declared = new Response('[]', {
+      headers: { 'Content-Length': String(MAX_UPSTREAM_BODY_BYTES + 1) },
+    })
+    for (const response of [new Response(endless()), declared]) {
+      const upstream = createUpstream({
+        baseUrl: 'https://api.coingecko.com/api/v3',
+        timeoutMs: 5000,
+        fetch: async () => response,
+      })
+      const error = await upstream.markets().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(UpstreamError)
+      expect((error as UpstreamError).kind).toBe('too_large')
+    }
+    expect(sent).toBeGreaterThan(MAX_UPSTREAM_BODY_BYTES - 100_000)
+    expect(sent).toBeLessThan(MAX_UPSTREAM_BODY_BYTES + 200_000)
   })
 })

@@ -14,6 +14,7 @@ export type UpstreamFailure =
   | 'http_error'
   | 'invalid_json'
   | 'invalid_shape'
+  | 'too_large'
 
 export class UpstreamError extends Error {
   readonly kind: UpstreamFailure
@@ -41,6 +42,31 @@ export type UpstreamOptions = {
 export type Upstream = {
   markets(signal?: AbortSignal): Promise<MarketsResponse>
   trending(signal?: AbortSignal): Promise<TrendingResponse>
+}
+
+// CoinGecko's answers to our queries weigh a few KiB: anything past this is a fault, and is never
+// held in memory whole.
+export const MAX_UPSTREAM_BODY_BYTES = 2 * 1024 * 1024
+
+/** The body as text, or null past `maxBytes` (read no further than that). */
+async function readText(response: Response, maxBytes: number): Promise<string | null> {
+  if (Number(response.headers.get('Content-Length')) > maxBytes) {
+    await response.body?.cancel()
+    return null
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(read.value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 // Without a Retry-After we still wait a minute; with one we wait at most an hour, whatever it says.
@@ -82,11 +108,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     // The timeout covers the whole exchange, body included.
     const timeout = AbortSignal.timeout(options.timeoutMs)
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
-    let text: string
+    let text: string | null
     let response: Response
     try {
       response = await fetchFn(url.href, { headers, signal: combined, redirect: 'error' })
-      text = await response.text()
+      text = await readText(response, MAX_UPSTREAM_BODY_BYTES)
     } catch (error) {
       if (timeout.aborted) {
         throw new UpstreamError('timeout', `no answer from ${path} in ${options.timeoutMs} ms`)
@@ -100,6 +126,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     }
     if (!response.ok) {
       throw new UpstreamError('http_error', `${path} answered ${response.status}`)
+    }
+    if (text === null) {
+      throw new UpstreamError(
+        'too_large',
+        `${path} answered more than ${MAX_UPSTREAM_BODY_BYTES} bytes`,
+      )
     }
     let body: unknown
     try {

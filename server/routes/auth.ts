@@ -3,20 +3,23 @@ import { type Context, Hono } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import type { GenericSchema } from 'valibot'
 import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
-import { fieldIssues, SignUpSchema } from '../../src/features/auth/schemas'
+import { fieldIssues } from '../../src/features/auth/schemas'
 import { SignInSchema } from '../../src/features/auth/session-schemas'
+import { ServerSignUpSchema } from '../auth/common-passwords'
 import {
   checkCredentials,
+  endAllSessions,
   endSession,
-  type NewSession,
   prepareDummyHash,
   type SessionDeps,
   sessionUser,
   startSession,
 } from '../auth/session'
+import type { SignInLimits } from '../auth/sign-in-limits'
 import { signUp } from '../auth/sign-up'
 import type { Clock } from '../clock'
-import { type AppEnv, clientAddress } from '../context'
+import type { TrustProxy } from '../config'
+import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import type { AccountStore } from '../db/accounts'
 import type { SessionStore } from '../db/sessions'
 import { apiError } from '../errors'
@@ -24,7 +27,10 @@ import { jsonBody } from '../middleware/json-body'
 import { type RateLimiter, rateLimit } from '../middleware/rate-limit'
 import { sameOrigin } from '../middleware/same-origin'
 
+// Over HTTPS the `__Host-` prefix makes the browser refuse the cookie unless it is Secure, for
+// Path=/ and without Domain: no subdomain and no plain-HTTP page can set or shadow it.
 export const SESSION_COOKIE = 'coinvera_session'
+export const HOST_SESSION_COOKIE = '__Host-coinvera_session'
 
 export type AuthDeps = {
   accounts: AccountStore
@@ -32,12 +38,12 @@ export type AuthDeps = {
   signUpLimiter: RateLimiter
   /** Sign-in attempts per client address, whatever the account. */
   signInLimiter: RateLimiter
-  /** Failed sign-ins per account and client address (brute force). */
-  failedSignInLimiter: RateLimiter
+  /** Failed sign-ins per account and address, and per account (brute force). */
+  signInLimits: SignInLimits
   clock: Clock
   siteOrigin: string | undefined
-  trustProxy: boolean
-  /** Behind TLS: the cookie is `Secure`. */
+  trustProxy: TrustProxy
+  /** Served over HTTPS: the session cookie is `Secure` and named with the `__Host-` prefix. */
   secureCookie: boolean
 }
 
@@ -53,7 +59,9 @@ function validJson<T extends GenericSchema>(schema: T) {
 export function authRoutes(deps: AuthDeps) {
   const auth = new Hono<AppEnv>()
   const sessionDeps: SessionDeps = deps
-  const address = (c: Context<AppEnv>) => clientAddress(c, deps.trustProxy)
+  const clientAddress = clientAddressOf(deps.trustProxy)
+  const address = (c: Context<AppEnv>) => rateLimitKey(clientAddress(c))
+  const sessionCookie = deps.secureCookie ? HOST_SESSION_COOKIE : SESSION_COOKIE
   const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
   prepareDummyHash()
 
@@ -70,11 +78,16 @@ export function authRoutes(deps: AuthDeps) {
       maxAge: Math.max(0, Math.round((expiresAt.getTime() - deps.clock.now()) / 1000)),
     } as const
     return [
-      generateCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),
+      generateCookie(sessionCookie, token, { ...options, httpOnly: true }),
       generateCookie(SIGNED_IN_COOKIE, token ? '1' : '', options),
     ]
   }
-  const setSession = (c: Context<AppEnv>, session: NewSession) => {
+  // A sign-in rotates the session: the one the browser came with (if any) ends, so a token
+  // planted in the browser or read before signing in is worth nothing afterwards.
+  const signIn = async (c: Context<AppEnv>, accountId: string) => {
+    const previous = getCookie(c, sessionCookie)
+    if (previous) await endSession(sessionDeps, previous)
+    const session = await startSession(sessionDeps, accountId)
     for (const cookie of cookies(session.token, session.expiresAt)) {
       c.header('Set-Cookie', cookie, { append: true })
     }
@@ -92,12 +105,12 @@ export function authRoutes(deps: AuthDeps) {
     origin,
     rateLimit(deps.signUpLimiter, address),
     jsonBody,
-    validJson(SignUpSchema),
+    validJson(ServerSignUpSchema),
     async (c) => {
       const account = await signUp(deps, c.req.valid('json'))
       if (!account) throw apiError('email_taken')
       // A new account is signed in at once.
-      setSession(c, await startSession(sessionDeps, account.id))
+      await signIn(c, account.id)
       c.header('Cache-Control', 'no-store')
       return c.json(account, 201)
     },
@@ -114,33 +127,32 @@ export function authRoutes(deps: AuthDeps) {
     validJson(SignInSchema),
     async (c) => {
       const input = c.req.valid('json')
-      // Keyed by what was typed, existing account or not, so a 429 reveals nothing either. Each
-      // attempt counts before its password is checked (concurrent guesses cannot slip past);
-      // a success wipes the count.
-      const key = `${address(c)} ${input.username.trim().toLowerCase()}`
-      const limit = deps.failedSignInLimiter.hit(key)
-      if (!limit.allowed) {
+      const attempt = deps.signInLimits.begin(address(c), input.username)
+      if (!attempt.allowed) {
         throw apiError('rate_limited', {
           message: 'Too many failed sign-ins. Try again later.',
-          headers: { 'Retry-After': String(limit.retryAfterS) },
+          headers: { 'Retry-After': String(attempt.retryAfterS) },
         })
       }
-      const user = await checkCredentials(deps, input)
+      const user = await checkCredentials(deps, input).catch((error: unknown) => {
+        attempt.undo()
+        throw error
+      })
       if (!user) throw apiError('invalid_credentials')
-      deps.failedSignInLimiter.reset(key)
-      setSession(c, await startSession(sessionDeps, user.id))
+      attempt.succeeded()
+      await signIn(c, user.id)
       return c.json({ user })
     },
   )
   auth.get('/session', async (c) => {
-    const token = getCookie(c, SESSION_COOKIE)
+    const token = getCookie(c, sessionCookie)
     const user = token ? await sessionUser(sessionDeps, token) : null
     // An unknown or expired token is also cleared from the browser.
     if (!user) throw apiError('unauthenticated', { headers: token ? CLEARED : {} })
     return c.json({ user })
   })
   auth.delete('/session', origin, async (c) => {
-    const token = getCookie(c, SESSION_COOKIE)
+    const token = getCookie(c, sessionCookie)
     if (token) await endSession(sessionDeps, token)
     c.status(204)
     for (const cookie of CLEARED['Set-Cookie']) c.header('Set-Cookie', cookie, { append: true })
@@ -148,6 +160,20 @@ export function authRoutes(deps: AuthDeps) {
   })
   auth.all('/session', () => {
     throw apiError('method_not_allowed', { headers: { Allow: 'GET, POST, DELETE' } })
+  })
+
+  // Signs the account out everywhere: every session it has, on every device.
+  auth.delete('/sessions', origin, async (c) => {
+    const token = getCookie(c, sessionCookie)
+    const user = token ? await sessionUser(sessionDeps, token) : null
+    if (!user) throw apiError('unauthenticated', { headers: token ? CLEARED : {} })
+    await endAllSessions(sessionDeps, user.id)
+    c.status(204)
+    for (const cookie of CLEARED['Set-Cookie']) c.header('Set-Cookie', cookie, { append: true })
+    return c.body(null)
+  })
+  auth.all('/sessions', () => {
+    throw apiError('method_not_allowed', { headers: { Allow: 'DELETE' } })
   })
 
   return auth

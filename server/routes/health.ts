@@ -1,11 +1,15 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
+import type { Logger } from '../logger'
+import type { CacheState } from '../market/cache'
 import type { MarketCaches } from '../market/service'
 
 const DB_CHECK_TIMEOUT_MS = 2000
 
-async function checkDatabase(db: Db): Promise<{ state: 'ok' | 'error'; latencyMs: number }> {
+async function checkDatabase(
+  db: Db,
+): Promise<{ state: 'ok' | 'error'; latencyMs: number; error?: unknown }> {
   const started = performance.now()
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
@@ -14,8 +18,8 @@ async function checkDatabase(db: Db): Promise<{ state: 'ok' | 'error'; latencyMs
   try {
     await Promise.race([db.query('SELECT 1'), timeout])
     return { state: 'ok', latencyMs: Math.round(performance.now() - started) }
-  } catch {
-    return { state: 'error', latencyMs: Math.round(performance.now() - started) }
+  } catch (error) {
+    return { state: 'error', latencyMs: Math.round(performance.now() - started), error }
   } finally {
     clearTimeout(timer)
   }
@@ -23,19 +27,29 @@ async function checkDatabase(db: Db): Promise<{ state: 'ok' | 'error'; latencyMs
 
 /**
  * 200 while the database answers, whatever the upstream does (the site then serves stale or
- * sample data); 503 without a database, so a load balancer takes the instance out.
+ * sample data); 503 without a database, so a load balancer takes the instance out. The answer is
+ * public: it names no database engine and no upstream error text; those go to the log.
  */
-export function healthRoutes(deps: { db: Db; caches: MarketCaches }) {
+export function healthRoutes(deps: { db: Db; caches: MarketCaches; logger: Logger }) {
   const health = new Hono<AppEnv>()
+  const upstream = (state: CacheState) => ({
+    ...state,
+    lastFailure: state.lastFailure && { kind: state.lastFailure.kind, at: state.lastFailure.at },
+  })
   health.get('/', async (c) => {
-    const database = await checkDatabase(deps.db)
+    const { error, ...database } = await checkDatabase(deps.db)
     const ok = database.state === 'ok'
+    if (!ok)
+      deps.logger.warn({ engine: deps.db.kind, err: error }, 'health check: the database failed')
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
         status: ok ? 'ok' : 'unavailable',
-        database: { engine: deps.db.kind, ...database },
-        upstream: { markets: deps.caches.markets.state(), trending: deps.caches.trending.state() },
+        database,
+        upstream: {
+          markets: upstream(deps.caches.markets.state()),
+          trending: upstream(deps.caches.trending.state()),
+        },
       },
       ok ? 200 : 503,
     )

@@ -14,7 +14,6 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -30,7 +29,7 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/
 // Below this, compression saves less than the headers it costs.
 const MIN_COMPRESS_BYTES = 512
-// Top brotli quality takes seconds on a multi-MiB source map; those get a quicker level.
+// Top brotli quality takes seconds on a file of several MiB; those get a quicker level.
 const LARGE_FILE_BYTES = 1024 * 1024
 
 export type Encoding = 'br' | 'gzip' | 'identity'
@@ -73,20 +72,24 @@ function extension(path: string): string {
   return dot > path.lastIndexOf('/') ? path.slice(dot).toLowerCase() : ''
 }
 
+// Never served: dot-files and folders (.env, .git), source maps (built for error reports, but
+// they hand out the original source), and compressed copies (the server makes its own).
+const NOT_SERVED = /^\.|\.(map|br|gz)$/
+
 function walk(dir: string, root: string, out: string[]): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (NOT_SERVED.test(entry.name)) continue
     const full = join(dir, entry.name)
     if (entry.isDirectory()) walk(full, root, out)
-    else if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) out.push(relative(root, full))
+    else if (entry.isFile()) out.push(relative(root, full))
   }
 }
 
 /**
- * The built site, read into memory once at start (a few MiB with source maps), so a request never touches
- * the file system with a path it chose. Brotli (quality 11) and gzip variants are made once per
- * file in zlib's thread pool, started at load and shared by every request that needs them: the
- * cost is paid once per process, not per request, and nothing is written next to the build.
- * Source maps wait for the first request that wants one.
+ * The built site, read into memory once at start (about 1 MiB), so a request never touches the
+ * file system with a path it chose. Brotli (quality 11) and gzip variants are made once per file
+ * in zlib's thread pool, started at load and shared by every request that needs them: the cost
+ * is paid once per process, not per request, and nothing is written next to the build.
  */
 export class SiteFiles {
   readonly #files = new Map<string, StaticFile>()
@@ -133,7 +136,7 @@ export class SiteFiles {
   warm(): Promise<void> {
     const jobs: Promise<unknown>[] = []
     for (const file of this.#files.values()) {
-      if (!file.compressible || file.urlPath.endsWith('.map')) continue
+      if (!file.compressible) continue
       jobs.push(this.encoded(file, 'br'), this.encoded(file, 'gzip'))
     }
     return Promise.all(jobs).then(() => undefined)

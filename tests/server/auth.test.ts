@@ -4,7 +4,14 @@ import { AccountSchema } from '../../src/features/auth/schemas'
 import { openDb } from '../../server/db/client'
 import { createLogger } from '../../server/logger'
 import { freshDataDir, removeDir } from './helpers/pglite'
-import { json, openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+import {
+  json,
+  openTestDb,
+  startTestServer,
+  type TestDb,
+  type TestServer,
+  untilNotBusy,
+} from './helpers/server'
 
 const PASSWORD = 'violet-harbour-lantern-93'
 const ErrorSchema = v.object({ error: v.string(), message: v.string() })
@@ -15,7 +22,7 @@ let server: TestServer
 const bodies: string[] = []
 
 async function signUp(body: unknown, init: RequestInit = {}) {
-  const response = await fetch(`${server.url}/api/auth`, json(body, init))
+  const response = await untilNotBusy(() => fetch(`${server.url}/api/auth`, json(body, init)))
   const text = await response.text()
   bodies.push(text)
   return { response, text, body: text ? JSON.parse(text) : null }
@@ -182,7 +189,20 @@ describe('POST /api/auth', () => {
     expect((await response.json()).error).toBe('method_not_allowed')
   })
 
-  it('50 concurrent sign-ups with one email: exactly one 201, the rest 409', async () => {
+  it('refuses a password from the long list of common ones, in any case or Unicode form', async () => {
+    // Neither is on the site's own short list: the server is the authority.
+    for (const password of ['Sunshine1', 'ｐａｓｓｗｏｒｄ１２３', 'iloveyou2']) {
+      const { response, body } = await signUp({ ...person('common@example.com'), password })
+      expect(response.status).toBe(400)
+      expect(body).toEqual({
+        error: 'validation_failed',
+        message: 'Some fields need attention.',
+        issues: [{ field: 'password', message: 'This password is too common. Choose another.' }],
+      })
+    }
+  })
+
+  it('50 concurrent sign-ups with one email: exactly one 201, the rest 409 (once not busy)', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         signUp(person(i % 2 ? 'race@example.com' : 'RACE@example.com')),
@@ -251,6 +271,33 @@ describe('client address and site origin settings', () => {
     } finally {
       await trusting.dispose()
       await direct.dispose()
+    }
+  })
+
+  it('with TRUST_PROXY as a list, the header counts only when the peer is a listed proxy', async () => {
+    // The tests connect from 127.0.0.1: listed, it is our proxy; otherwise a client like any.
+    const proxied = await startTestServer(
+      { SIGNUP_RATE_LIMIT: '1', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' },
+      { db: testDb.db },
+    )
+    const elsewhere = await startTestServer(
+      { SIGNUP_RATE_LIMIT: '1', TRUST_PROXY: '10.0.0.0/8, ::1' },
+      { db: testDb.db },
+    )
+    try {
+      const post = (s: TestServer, email: string, forwardedFor: string) =>
+        fetch(
+          `${s.url}/api/auth`,
+          json(person(email), { headers: { 'X-Forwarded-For': forwardedFor } }),
+        )
+      expect((await post(proxied, 'list-1@example.com', '203.0.113.1')).status).toBe(201)
+      expect((await post(proxied, 'list-2@example.com', '203.0.113.2, 10.9.8.7')).status).toBe(201)
+      expect((await post(proxied, 'list-3@example.com', '203.0.113.2')).status).toBe(429)
+      expect((await post(elsewhere, 'list-4@example.com', '203.0.113.3')).status).toBe(201)
+      expect((await post(elsewhere, 'list-5@example.com', '203.0.113.4')).status).toBe(429)
+    } finally {
+      await proxied.dispose()
+      await elsewhere.dispose()
     }
   })
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -6,6 +7,7 @@ import {
   TrendingResponseSchema,
 } from '../../src/features/market/schemas'
 import { loadSample } from '../../server/market/sample'
+import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
 import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
 
@@ -256,6 +258,15 @@ describe('GET /api/market/search/trending', () => {
   })
 })
 
+// Valid coins, but more of them than the upstream body cap allows.
+const HUGE_MARKETS = (() => {
+  const coins = JSON.parse(
+    readFileSync(new URL('../../mocks/fixtures/coins-markets.json', import.meta.url), 'utf8'),
+  )
+  const copies = Math.ceil(MAX_UPSTREAM_BODY_BYTES / JSON.stringify(coins).length) + 1
+  return JSON.stringify(Array.from({ length: copies }, () => coins).flat())
+})()
+
 const FAULTS: [string, Behaviour, Record<string, string>][] = [
   ['a timeout', { kind: 'hang' }, { UPSTREAM_TIMEOUT_MS: '300' }],
   ['a reset connection', { kind: 'reset' }, {}],
@@ -265,6 +276,7 @@ const FAULTS: [string, Behaviour, Record<string, string>][] = [
   ['an HTML page', { kind: 'html' }, {}],
   ['JSON of the wrong shape', { kind: 'wrong-shape' }, {}],
   ['an empty body', { kind: 'ok', body: '' }, {}],
+  ['a body over 2 MiB', { kind: 'ok', body: HUGE_MARKETS }, {}],
 ]
 
 describe('upstream faults', () => {
@@ -354,11 +366,26 @@ describe('GET /api/health', () => {
     const body = await response.json()
     expect(body).toMatchObject({
       status: 'ok',
-      database: { engine: 'pglite', state: 'ok' },
+      database: { state: 'ok' },
       upstream: {
         markets: { source: 'sample', lastFailure: { kind: 'http_error' } },
         trending: { source: 'sample', lastFailure: { kind: 'http_error' } },
       },
     })
+  })
+
+  it('tells the public no database engine and no upstream error text; the log has them', async () => {
+    const { server: s } = await setup({ kind: 'status', status: 500 })
+    const body = await (await fetch(`${s.url}/api/health`)).json()
+    expect(body.database).toEqual({ state: 'ok', latencyMs: expect.any(Number) })
+    expect(body.upstream.markets.lastFailure).toEqual({
+      kind: 'http_error',
+      at: expect.any(String),
+    })
+    const text = JSON.stringify(body)
+    expect(text).not.toMatch(/pglite|postgres|answered 500|127\.0\.0\.1/i)
+    const logged = s.rawLogs.join('\n')
+    expect(logged).toContain('"database":"pglite"')
+    expect(logged).toContain('coins/markets answered 500')
   })
 })

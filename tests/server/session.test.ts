@@ -263,6 +263,94 @@ describe('sessions', () => {
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, POST, DELETE')
   })
+
+  it('a sign-in rotates the session: the session the browser came with is deleted', async () => {
+    const planted = sessionCookie(await signUp(server, 'rotate@example.com'))?.value ?? ''
+    expect((await whoAmI(server, planted)).status).toBe(200)
+    const again = await signIn(server, 'rotate@example.com', PASSWORD, {
+      Cookie: `${COOKIE}=${planted}`,
+    })
+    expect(again.response.status).toBe(200)
+    const fresh = sessionCookie(again.response)?.value ?? ''
+    expect(fresh).not.toBe(planted)
+    expect((await whoAmI(server, fresh)).status).toBe(200)
+    expect((await whoAmI(server, planted)).status).toBe(401)
+    const { rows } = await testDb.db.query('SELECT 1 FROM sessions WHERE token_hash = $1', [
+      createHash('sha256').update(planted).digest('hex'),
+    ])
+    expect(rows).toHaveLength(0)
+  })
+
+  it('a failed sign-in leaves the session the browser came with alone', async () => {
+    const token = sessionCookie(await signUp(server, 'keep@example.com'))?.value ?? ''
+    const wrong = await signIn(server, 'keep@example.com', 'not-my-password', {
+      Cookie: `${COOKIE}=${token}`,
+    })
+    expect(wrong.response.status).toBe(401)
+    expect((await whoAmI(server, token)).status).toBe(200)
+  })
+
+  it('NFKC: a password typed in another Unicode form signs in', async () => {
+    const composed = 'caf\u00e9-au-lait-42'
+    const decomposed = 'cafe\u0301-au-lait-42'
+    const response = await fetch(
+      `${server.url}/api/auth`,
+      json({ name: 'Zoé', email: 'nfkc@example.com', password: decomposed }),
+    )
+    expect(response.status).toBe(201)
+    expect((await signIn(server, 'nfkc@example.com', composed)).response.status).toBe(200)
+    expect((await signIn(server, 'nfkc@example.com', 'cafe-au-lait-42')).response.status).toBe(401)
+  })
+})
+
+describe('DELETE /api/auth/sessions: sign out everywhere', () => {
+  it('ends every session of the account, and no other account’s', async () => {
+    const first = sessionCookie(await signUp(server, 'everywhere@example.com'))?.value ?? ''
+    const phone = sessionCookie((await signIn(server, 'everywhere@example.com')).response)
+    const laptop = sessionCookie((await signIn(server, 'everywhere@example.com')).response)
+    const other = sessionCookie(await signUp(server, 'bystander@example.com'))?.value ?? ''
+    for (const token of [first, phone?.value, laptop?.value, other]) {
+      expect((await whoAmI(server, token ?? '')).status).toBe(200)
+    }
+
+    const out = await fetch(`${server.url}/api/auth/sessions`, {
+      method: 'DELETE',
+      ...withCookie(laptop?.value ?? ''),
+    })
+    expect(out.status).toBe(204)
+    expect(await out.text()).toBe('')
+    expect(sessionCookie(out)?.attributes.get('max-age')).toBe('0')
+    expect(sessionCookie(out, 'coinvera_signed_in')?.attributes.get('max-age')).toBe('0')
+    for (const token of [first, phone?.value, laptop?.value]) {
+      expect((await whoAmI(server, token ?? '')).status).toBe(401)
+    }
+    expect((await whoAmI(server, other)).status).toBe(200)
+  })
+
+  it('401 without a live session, 403 from another site, 405 for another method', async () => {
+    const none = await fetch(`${server.url}/api/auth/sessions`, { method: 'DELETE' })
+    expect(none.status).toBe(401)
+    expect((await none.json()).error).toBe('unauthenticated')
+    const forged = await fetch(`${server.url}/api/auth/sessions`, {
+      method: 'DELETE',
+      ...withCookie('x'.repeat(43)),
+    })
+    expect(forged.status).toBe(401)
+    expect(sessionCookie(forged)?.attributes.get('max-age')).toBe('0')
+
+    const token = sessionCookie(await signUp(server, 'csrf-all@example.com'))?.value ?? ''
+    const foreign = await fetch(`${server.url}/api/auth/sessions`, {
+      method: 'DELETE',
+      headers: { Origin: 'https://evil.example', Cookie: `${COOKIE}=${token}` },
+    })
+    expect(foreign.status).toBe(403)
+    expect((await foreign.json()).error).toBe('forbidden_origin')
+    expect((await whoAmI(server, token)).status).toBe(200)
+
+    const post = await fetch(`${server.url}/api/auth/sessions`, { method: 'POST' })
+    expect(post.status).toBe(405)
+    expect(post.headers.get('allow')).toBe('DELETE')
+  })
 })
 
 describe('brute force', () => {
@@ -326,6 +414,55 @@ describe('brute force', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(7)
   })
 
+  it('20 failures on one account from 20 addresses: every address waits, the owner too, until the window closes', async () => {
+    await signUp(guarded, 'popular@example.com')
+    for (let i = 0; i < 20; i++) {
+      const attempt = await signIn(
+        guarded,
+        'popular@example.com',
+        `guess-${i}`,
+        from(`198.51.100.${i}`),
+      )
+      expect(attempt.response.status).toBe(401)
+    }
+    const owner = await signIn(guarded, 'popular@example.com', PASSWORD, from('192.0.2.44'))
+    expect(owner.response.status).toBe(429)
+    expect(owner.body.error).toBe('rate_limited')
+    expect(owner.response.headers.getSetCookie()).toEqual([])
+    const retryAfter = Number(owner.response.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    // Other accounts are not slowed down.
+    expect(
+      (await signIn(guarded, 'other@example.com', PASSWORD, from('198.51.100.3'))).response.status,
+    ).toBe(200)
+
+    guarded.clock.advance(retryAfter * 1000)
+    expect(
+      (await signIn(guarded, 'popular@example.com', PASSWORD, from('192.0.2.44'))).response.status,
+    ).toBe(200)
+  })
+
+  it('IPv6 clients are counted by their /64: a new address in it is no new allowance', async () => {
+    await signUp(guarded, 'v6@example.com')
+    for (let i = 0; i < 5; i++) {
+      const attempt = await signIn(
+        guarded,
+        'v6@example.com',
+        'wrong',
+        from(`2001:db8:1:2::${i + 1}`),
+      )
+      expect(attempt.response.status).toBe(401)
+    }
+    expect(
+      (await signIn(guarded, 'v6@example.com', 'wrong', from('2001:db8:1:2:ffff::9'))).response
+        .status,
+    ).toBe(429)
+    expect(
+      (await signIn(guarded, 'v6@example.com', PASSWORD, from('2001:db8:1:3::1'))).response.status,
+    ).toBe(200)
+  })
+
   it('a successful sign-in clears the failures', async () => {
     for (let i = 0; i < 4; i++) {
       await signIn(guarded, 'other@example.com', 'wrong', from('203.0.113.10'))
@@ -341,16 +478,53 @@ describe('brute force', () => {
   })
 })
 
-describe('Secure cookie behind TLS', () => {
-  it('TRUST_PROXY_HTTPS marks the session cookie Secure', async () => {
-    const tls = await startTestServer({ TRUST_PROXY_HTTPS: 'true' }, { db: testDb.db })
-    try {
-      const response = await signUp(tls, 'tls@example.com')
-      expect(sessionCookie(response)?.attributes.has('secure')).toBe(true)
-      const out = await fetch(`${tls.url}/api/auth/session`, { method: 'DELETE' })
-      expect(sessionCookie(out)?.attributes.has('secure')).toBe(true)
-    } finally {
-      await tls.dispose()
-    }
-  })
+describe('the session cookie over HTTPS', () => {
+  const HOST_COOKIE = '__Host-coinvera_session'
+
+  it.each<[string, Record<string, string>, string]>([
+    ['TRUST_PROXY_HTTPS', { TRUST_PROXY_HTTPS: 'true' }, 'tls@example.com'],
+    ['an https SITE_URL', { SITE_URL: 'https://coinvera.example' }, 'site-url@example.com'],
+  ])(
+    'with %s: __Host-coinvera_session, Secure, Path=/, no Domain; the hint stays readable',
+    async (_, env, email) => {
+      const tls = await startTestServer(env, { db: testDb.db })
+      // With SITE_URL only that origin may post; without it, any Origin header is left out.
+      const origin: Record<string, string> = env.SITE_URL ? { Origin: env.SITE_URL } : {}
+      try {
+        const response = await fetch(
+          `${tls.url}/api/auth`,
+          json(person(email), { headers: origin }),
+        )
+        expect(response.status).toBe(201)
+        expect(sessionCookie(response)).toBeUndefined()
+        const cookie = sessionCookie(response, HOST_COOKIE)
+        expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+        expect(cookie?.attributes.has('secure')).toBe(true)
+        expect(cookie?.attributes.has('httponly')).toBe(true)
+        expect(cookie?.attributes.get('path')).toBe('/')
+        expect(cookie?.attributes.has('domain')).toBe(false)
+        const hint = sessionCookie(response, 'coinvera_signed_in')
+        expect(hint?.value).toBe('1')
+        expect(hint?.attributes.has('httponly')).toBe(false)
+
+        // The server reads the session from the prefixed cookie only.
+        const me = (name: string) =>
+          fetch(`${tls.url}/api/auth/session`, {
+            headers: { Cookie: `${name}=${cookie?.value}` },
+          })
+        expect((await me(HOST_COOKIE)).status).toBe(200)
+        expect((await me(COOKIE)).status).toBe(401)
+        const out = await fetch(`${tls.url}/api/auth/session`, {
+          method: 'DELETE',
+          headers: { ...origin, Cookie: `${HOST_COOKIE}=${cookie?.value}` },
+        })
+        expect(out.status).toBe(204)
+        expect(sessionCookie(out, HOST_COOKIE)?.attributes.has('secure')).toBe(true)
+        expect(sessionCookie(out, HOST_COOKIE)?.attributes.get('max-age')).toBe('0')
+        expect((await me(HOST_COOKIE)).status).toBe(401)
+      } finally {
+        await tls.dispose()
+      }
+    },
+  )
 })

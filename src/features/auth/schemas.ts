@@ -2,6 +2,9 @@
 import * as v from 'valibot'
 import { isCommonPassword } from './common-passwords'
 
+/** Said for a password on the common list, by the form (short list) and the server (long one). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another.'
+
 const PHONE_PATTERN = /^\+?[0-9 ()-]+$/
 
 function isPhoneNumber(value: string): boolean {
@@ -28,7 +31,7 @@ export const SignUpSchema = v.object({
     v.string('Enter a password.'),
     v.minLength(8, 'Use at least 8 characters.'),
     v.maxLength(128, 'Use at most 128 characters.'),
-    v.check((value) => !isCommonPassword(value), 'This password is too common. Choose another.'),
+    v.check((value) => !isCommonPassword(value), COMMON_PASSWORD_MESSAGE),
   ),
   // Optional: an empty field means no number.
   phoneNumber: v.optional(

@@ -90,3 +90,19 @@ export const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
   headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) },
   body: JSON.stringify(body),
 })
+
+/**
+ * Sends again, after the Retry-After it was given, while the server answers 503 busy (password
+ * hashing at capacity), as a patient client would; at most 30 times.
+ */
+export async function untilNotBusy(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send()
+    if (response.status !== 503 || attempt === 30) return response
+    const { error } = await response.clone().json()
+    if (error !== 'busy') return response
+    await response.body?.cancel()
+    const seconds = Number(response.headers.get('retry-after'))
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+  }
+}
