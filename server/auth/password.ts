@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
 import { hashingLimit } from './hashing-limit'
@@ -9,7 +10,7 @@ const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 // About one hash per core at a time (each takes a core for ~60 ms), a short queue behind them,
 // and no wait past a second: beyond that a sign-in or sign-up gets 503 busy with Retry-After.
 // Without it a flood queued hashes without bound behind libuv's four threads.
-const concurrency = availableParallelism()
+const concurrency = Math.max(1, availableParallelism() - 1)
 const limit = hashingLimit({ concurrency, queue: 4 * concurrency, maxWaitMs: 1000 })
 
 /**
@@ -24,6 +25,36 @@ export function hashPassword(password: string): Promise<string> {
   return limit(() => hash(normalisePassword(password), OPTIONS))
 }
 
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return limit(() => verify(passwordHash, normalisePassword(password)))
+// Checked when the account does not exist, so that answer takes as long as a wrong password.
+// Made once per process, outside the limit (a check waiting for it already holds a place).
+let dummyHash: Promise<string> | undefined
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hash(randomBytes(16).toString('hex'), OPTIONS)
+  return dummyHash
+}
+
+/** Computes the dummy hash ahead of the first sign-in, which would otherwise pay for it. */
+export function prepareDummyHash(): void {
+  dummyPasswordHash().catch(() => {
+    dummyHash = undefined
+  })
+}
+
+/**
+ * The record `find` looks up when `password` matches its hash, else null; no record costs the
+ * same check against a dummy hash. The lookup runs in the same place as the hash, so a flood is
+ * refused before it reaches the database.
+ */
+export function checkPassword<T extends { passwordHash: string }>(
+  find: () => Promise<T | null>,
+  password: string,
+): Promise<T | null> {
+  return limit(async () => {
+    const found = await find()
+    const matches = await verify(
+      found?.passwordHash ?? (await dummyPasswordHash()),
+      normalisePassword(password),
+    )
+    return found && matches ? found : null
+  })
 }

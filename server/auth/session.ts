@@ -3,7 +3,7 @@ import type { SignInInput } from '../../src/features/auth/session-schemas'
 import type { Clock } from '../clock'
 import type { AccountStore } from '../db/accounts'
 import type { SessionStore, SessionUser } from '../db/sessions'
-import { hashPassword, verifyPassword } from './password'
+import { checkPassword } from './password'
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -21,32 +21,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-// Checked when the account does not exist, so that answer takes as long as a wrong password.
-let dummyHash: Promise<string> | undefined
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
-  return dummyHash
-}
-
-/** Computes the dummy hash ahead of the first sign-in, which would otherwise pay for it. */
-export function prepareDummyHash(): void {
-  dummyPasswordHash().catch(() => {
-    dummyHash = undefined
-  })
-}
-
 /** The user whose email and password these are, or null; both failures cost one hash check. */
 export async function checkCredentials(
   deps: Pick<SessionDeps, 'accounts'>,
   { username, password }: SignInInput,
 ): Promise<SessionUser | null> {
-  const account = await deps.accounts.findCredentials(username.trim())
-  if (!account) {
-    await verifyPassword(await dummyPasswordHash(), password)
-    return null
-  }
-  if (!(await verifyPassword(account.passwordHash, password))) return null
-  return { id: account.id, name: account.name, email: account.email }
+  const account = await checkPassword(
+    () => deps.accounts.findCredentials(username.trim()),
+    password,
+  )
+  return account && { id: account.id, name: account.name, email: account.email }
 }
 
 /** A new session for the account: a fresh token every time, expired sessions swept on the way. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/server/helpers/clock'
 import { openTestDb, type TestDb } from '../../tests/server/helpers/server'
 import { accountStore } from '../db/accounts'
-import { verifyPassword } from './password'
+import { checkPassword } from './password'
 import { signUp } from './sign-up'
 
 let testDb: TestDb
@@ -32,9 +32,9 @@ describe('signUp', () => {
       'SELECT password_hash FROM accounts WHERE id = $1',
       [account?.id],
     )
-    const hash = rows[0]?.password_hash ?? ''
-    expect(await verifyPassword(hash, 'quiet-otter-5510')).toBe(true)
-    expect(await verifyPassword(hash, 'quiet-otter-5511')).toBe(false)
+    const stored = { passwordHash: rows[0]?.password_hash ?? '' }
+    expect(await checkPassword(async () => stored, 'quiet-otter-5510')).toBe(stored)
+    expect(await checkPassword(async () => stored, 'quiet-otter-5511')).toBeNull()
 
     const again = await signUp(
       { accounts, clock },

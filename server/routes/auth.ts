@@ -6,11 +6,11 @@ import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
 import { fieldIssues } from '../../src/features/auth/schemas'
 import { SignInSchema } from '../../src/features/auth/session-schemas'
 import { ServerSignUpSchema } from '../auth/common-passwords'
+import { prepareDummyHash } from '../auth/password'
 import {
   checkCredentials,
   endAllSessions,
   endSession,
-  prepareDummyHash,
   type SessionDeps,
   sessionUser,
   startSession,

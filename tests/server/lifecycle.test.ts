@@ -1,48 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
 import { freshDataDir, removeDir } from './helpers/pglite'
+import { freePort, runServer, waitFor } from './helpers/process'
 import { startTestServer } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
-
-const ROOT = new URL('../../', import.meta.url)
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const address = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
-
-type Child = { process: ChildProcess; output: () => string; exited: Promise<number | null> }
-
-function run(env: Record<string, string>): Child {
-  let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { process: child, output: () => output, exited }
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 const cleanup: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -61,7 +26,7 @@ describe('the server process', () => {
       () => removeDir(siteDir),
     )
     const port = await freePort()
-    const child = run({
+    const child = runServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -94,7 +59,7 @@ describe('the server process', () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow()
 
     // The same folder again: the account is still there.
-    const again = run({
+    const again = runServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -114,8 +79,18 @@ describe('the server process', () => {
     expect(await again.exited).toBe(0)
   })
 
+  it('creates a missing DATA_DIR that only its own user may open (0700)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'coinvera-data-parent-'))
+    cleanup.push(() => removeDir(parent))
+    const dataDir = join(parent, 'nested', 'data')
+    const server = await startTestServer({}, { dataDir })
+    cleanup.push(() => server.dispose())
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700)
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+  })
+
   it('a bad setting stops the start with one readable message, exit 1', async () => {
-    const child = run({ PORT: 'eighty', LOG_LEVEL: 'loud', MARKETS_TTL_S: '-1' })
+    const child = runServer({ PORT: 'eighty', LOG_LEVEL: 'loud', MARKETS_TTL_S: '-1' })
     cleanup.push(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
@@ -139,7 +114,7 @@ describe('the server process', () => {
     const port = address && typeof address !== 'string' ? address.port : 0
     const dataDir = await freshDataDir()
     cleanup.push(() => removeDir(dataDir))
-    const child = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir })
+    const child = runServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir })
     cleanup.push(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
@@ -152,7 +127,7 @@ describe('the server process', () => {
     cleanup.push(() => removeDir(dataDir))
     const first = await startTestServer({}, { dataDir })
     cleanup.push(() => first.dispose())
-    const child = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir })
+    const child = runServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir })
     cleanup.push(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })

@@ -114,6 +114,34 @@ describe('assets', () => {
   })
 })
 
+describe('what is never served', () => {
+  it('source maps and dot-files, though they are in the build folder: 404', async () => {
+    const siteDir = makeSite({
+      'assets/index-abc123.js.map': '{"version":3,"sourcesContent":["const secret = 1"]}',
+      '.env': 'DATABASE_URL=postgres://secret',
+      '.git/config': '[core] secret',
+      'images/.hidden.png': 'secret',
+      '404.html': '<p>not found page</p>',
+    })
+    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
+    try {
+      const map = await fetch(`${s.url}/assets/index-abc123.js.map`)
+      expect(map.status).toBe(404)
+      expect((await map.json()).error).toBe('not_found')
+      for (const path of ['/.env', '/.git/config', '/images/.hidden.png', '/%2Eenv']) {
+        const response = await fetch(`${s.url}${path}`)
+        expect(response.status, path).toBe(404)
+        expect(await response.text(), path).not.toContain('secret')
+      }
+      // The script itself is still there.
+      expect((await fetch(`${s.url}/assets/index-abc123.js`)).status).toBe(200)
+    } finally {
+      await s.dispose()
+      removeDir(siteDir)
+    }
+  })
+})
+
 describe('API paths', () => {
   it('an unknown /api path is a JSON 404, with the security headers', async () => {
     for (const path of ['/api', '/api/', '/api/nope', '/api/auth/whatever']) {
