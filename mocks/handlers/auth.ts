@@ -75,4 +75,15 @@ export const authHandlers = [
     signedIn = null
     return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': SIGNED_OUT } })
   }),
+  // One page holds one session, so signing out everywhere ends that one.
+  http.delete('*/api/auth/sessions', () => {
+    if (!signedIn) {
+      return HttpResponse.json(
+        { error: 'unauthenticated', message: 'You are not signed in.' },
+        { status: 401, headers: { 'Set-Cookie': SIGNED_OUT } },
+      )
+    }
+    signedIn = null
+    return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': SIGNED_OUT } })
+  }),
 ]

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { VIEWPORTS, visit, waitForHydration } from './support/browser'
+import { runAxe, VIEWPORTS, visit, waitForHydration } from './support/browser'
 import { setUpSite } from './support/site'
 
 const site = setUpSite()
@@ -55,6 +55,15 @@ async function openMenu(page: Page) {
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
     await toggle.click()
   }
+}
+
+/** Opens the account menu: the signed-in user's name, which holds Sign Out and Sign out everywhere. */
+async function openAccountMenu(page: Page) {
+  await openMenu(page)
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /signed in as/i })
+    .click()
 }
 
 /** The name the navigation bar shows for the signed-in user (waits for it). */
@@ -328,8 +337,8 @@ describe.each(VIEWPORTS)('sign-up and sign-in at $name ($width×$height)', (view
     expect(await page.evaluate(() => document.cookie)).not.toContain('coinvera_session')
 
     // Sign out: the links come back, on this page and after a reload.
-    await openMenu(page)
-    const signOut = page.getByRole('button', { name: 'Sign Out' })
+    await openAccountMenu(page)
+    const signOut = page.getByRole('button', { name: 'Sign Out', exact: true })
     const out = page.waitForResponse((r) => r.url().endsWith('/api/auth/session'))
     await signOut.click()
     expect((await out).status()).toBe(204)
@@ -363,5 +372,37 @@ describe.each(VIEWPORTS)('sign-up and sign-in at $name ($width×$height)', (view
     // The one console message is the browser's own line for the wrong password's 401.
     expect(problems).toHaveLength(1)
     expect(problems[0]).toMatch(/401.*\/api\/auth\/session/)
+  })
+  it('Sign out everywhere ends the session on the other device too', async () => {
+    const values = someone('everywhere')
+    // The laptop: signed up a while ago (through the API, sharing this context's cookies).
+    const laptop = await site.open(viewport)
+    const created = await laptop.context.request.post(`${site.url}/api/auth`, {
+      data: { name: values.name, email: values.email, password: values.password },
+    })
+    expect(created.status()).toBe(201)
+    await visit(laptop.page, `${site.url}/contact`)
+    expect(await signedInName(laptop.page)).toBe('Ada Lovelace')
+
+    // The phone: signs in with the form, then signs out everywhere from the account menu.
+    const { page } = await site.open(viewport)
+    await visit(page, `${site.url}/signin`)
+    const signIn = page.getByRole('form', { name: 'Sign in' })
+    await signIn.getByLabel('Username', { exact: true }).fill(values.email)
+    await signIn.getByLabel('Password', { exact: true }).fill(values.password)
+    await signIn.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('status').filter({ hasText: 'Welcome back, Ada Lovelace' }).waitFor()
+    await openAccountMenu(page)
+    expect(await runAxe(page)).toEqual([])
+    const everywhere = page.getByRole('button', { name: 'Sign out everywhere' })
+    const out = page.waitForResponse((r) => r.url().endsWith('/api/auth/sessions'))
+    await everywhere.click()
+    expect((await out).status()).toBe(204)
+    await page.getByRole('link', { name: 'Sign In' }).waitFor()
+
+    // The laptop finds itself signed out at its next page load.
+    await laptop.page.reload({ waitUntil: 'load' })
+    await waitForHydration(laptop.page)
+    await expect.poll(() => isSignedOut(laptop.page)).toBe(true)
   })
 })

@@ -12,6 +12,13 @@ function mainNav() {
   return within(screen.getByRole('navigation', { name: 'Main' }))
 }
 
+/** Opens the account menu (the signed-in user's name) and gives the navigation to search. */
+async function openAccountMenu(user: ReturnType<typeof userEvent.setup>) {
+  const nav = mainNav()
+  await user.click(await nav.findByRole('button', { name: /signed in as/i }))
+  return nav
+}
+
 describe('NavBar', () => {
   it('links every item to its page', async () => {
     await renderApp('/contact')
@@ -107,7 +114,10 @@ describe('NavBar', () => {
       expect(await nav.findByText('Ada Lovelace')).toBeInTheDocument()
       expect(nav.getByText(/signed in as/i)).toBeInTheDocument()
       expect(nav.queryByRole('link', { name: 'Sign Up' })).toBeNull()
+      // The choices wait behind the name until asked for.
+      expect(nav.queryByRole('button', { name: 'Sign Out' })).toBeNull()
 
+      await openAccountMenu(user)
       await user.click(nav.getByRole('button', { name: 'Sign Out' }))
       const signIn = await nav.findByRole('link', { name: 'Sign In' })
       expect(deleted).toBe(true)
@@ -131,6 +141,79 @@ describe('NavBar', () => {
       expect(mainNav().getByRole('link', { name: 'Sign In' })).toBeInTheDocument()
     })
 
+    it('Sign out everywhere, from the keyboard: every session ends, the links come back', async () => {
+      signedInCookie()
+      let ended = false
+      server.use(
+        http.get('*/api/auth/session', () =>
+          ended
+            ? HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 })
+            : HttpResponse.json({ user: ADA }),
+        ),
+        http.delete('*/api/auth/session', () => {
+          throw new Error('this browser only: not what was asked')
+        }),
+        http.delete('*/api/auth/sessions', () => {
+          ended = true
+          return new HttpResponse(null, { status: 204 })
+        }),
+      )
+      const user = userEvent.setup()
+      await renderApp('/contact')
+      const nav = mainNav()
+      // The name opens the menu with Enter; Escape closes it and leaves focus on the name.
+      const toggle = await nav.findByRole('button', { name: /signed in as\s*ada lovelace/i })
+      toggle.focus()
+      await user.keyboard('{Enter}')
+      expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      await user.tab()
+      expect(nav.getByRole('button', { name: 'Sign Out' })).toHaveFocus()
+      await user.keyboard('{Escape}')
+      expect(toggle).toHaveAttribute('aria-expanded', 'false')
+      expect(nav.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull()
+      expect(toggle).toHaveFocus()
+      // Open again, Tab twice to Sign out everywhere, Enter.
+      await user.keyboard('{Enter}')
+      await user.tab()
+      await user.tab()
+      expect(nav.getByRole('button', { name: 'Sign out everywhere' })).toHaveFocus()
+      await user.keyboard('{Enter}')
+      const signIn = await nav.findByRole('link', { name: 'Sign In' })
+      expect(ended).toBe(true)
+      expect(nav.queryByText('Ada Lovelace')).toBeNull()
+      expect(signIn).toHaveFocus()
+    })
+
+    it('a session already ended elsewhere (401) counts as signed out everywhere', async () => {
+      signedInCookie()
+      server.use(
+        http.get('*/api/auth/session', () => HttpResponse.json({ user: ADA })),
+        http.delete('*/api/auth/sessions', () =>
+          HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 }),
+        ),
+      )
+      const user = userEvent.setup()
+      await renderApp('/contact')
+      const nav = await openAccountMenu(user)
+      await user.click(nav.getByRole('button', { name: 'Sign out everywhere' }))
+      expect(await nav.findByRole('link', { name: 'Sign In' })).toBeInTheDocument()
+      expect(nav.queryByRole('alert')).toBeNull()
+    })
+
+    it('says so when signing out everywhere fails, and stays signed in', async () => {
+      signedInCookie()
+      server.use(
+        http.get('*/api/auth/session', () => HttpResponse.json({ user: ADA })),
+        http.delete('*/api/auth/sessions', () => HttpResponse.error()),
+      )
+      const user = userEvent.setup()
+      await renderApp('/contact')
+      const nav = await openAccountMenu(user)
+      await user.click(nav.getByRole('button', { name: 'Sign out everywhere' }))
+      expect(await nav.findByRole('alert')).toHaveTextContent(/sign-out failed/i)
+      expect(nav.getByText('Ada Lovelace')).toBeInTheDocument()
+    })
+
     it('says so when signing out fails, and stays signed in', async () => {
       signedInCookie()
       server.use(
@@ -139,8 +222,8 @@ describe('NavBar', () => {
       )
       const user = userEvent.setup()
       await renderApp('/contact')
-      const nav = mainNav()
-      await user.click(await nav.findByRole('button', { name: 'Sign Out' }))
+      const nav = await openAccountMenu(user)
+      await user.click(nav.getByRole('button', { name: 'Sign Out' }))
       expect(await nav.findByRole('alert')).toHaveTextContent(/sign-out failed/i)
       expect(nav.getByText('Ada Lovelace')).toBeInTheDocument()
     })

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { authQueries, useSignOut } from '@/features/auth/session'
+import { authQueries, useSignOut, useSignOutEverywhere } from '@/features/auth/session'
 import { useHydrated } from '../hydrated'
 import { Logo } from '../logo'
 
@@ -75,38 +75,82 @@ export function NavBar() {
 }
 
 /**
- * Sign Up / Sign In for visitors; the user's name and Sign Out once the session says so. The
- * prerendered page (and a visitor without JavaScript) gets the links.
+ * Sign Up / Sign In for visitors. Once the session says who is signed in, the user's name opens a
+ * small account menu (a disclosure) with Sign Out and Sign out everywhere (every session of the
+ * account, on every device): two buttons beside the name did not fit the bar below 1200 px.
+ * Escape closes it and puts focus back on the name; so does focus leaving it. The prerendered
+ * page (and a visitor without JavaScript) gets the links.
  */
 function AccountActions({ onNavigate }: { onNavigate: () => void }) {
   const hydrated = useHydrated()
   const session = useQuery(authQueries.session())
   const signOut = useSignOut()
+  const signOutEverywhere = useSignOutEverywhere()
+  const signingOut = signOut.isPending || signOutEverywhere.isPending
   const signInRef = useRef<HTMLAnchorElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const [open, setOpen] = useState(false)
   const [signedOut, setSignedOut] = useState(false)
   const user = hydrated ? session.data : undefined
 
-  // The Sign Out button is gone once it worked: keep keyboard focus nearby, on Sign In.
+  // The account menu is gone once signing out worked: keep keyboard focus nearby, on Sign In.
   useEffect(() => {
     if (signedOut && !user) signInRef.current?.focus()
   }, [signedOut, user])
 
   if (user) {
+    const done = { onSuccess: () => setSignedOut(true) }
+    // While signing out the buttons say so and do nothing, but stay focusable: a disabled button
+    // drops focus, which would close the menus around it.
     return (
-      <div className="nav-bar__actions nav-bar__actions--user">
-        <span className="nav-bar__user" title={user.name}>
-          <span className="visually-hidden">Signed in as </span>
-          {user.name}
-        </span>
+      // biome-ignore lint/a11y/noStaticElementInteractions: it only hears Escape and focus leaving its buttons.
+      <div
+        className="nav-bar__actions nav-bar__actions--user account-menu"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !open) return
+          // Closes this menu only, not the phone menu around it.
+          event.stopPropagation()
+          setOpen(false)
+          toggleRef.current?.focus()
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false)
+        }}
+      >
         <button
+          ref={toggleRef}
           type="button"
-          className="button button--ghost button--small"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate(undefined, { onSuccess: () => setSignedOut(true) })}
+          className="account-menu__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
         >
-          {signOut.isPending ? 'Signing out…' : 'Sign Out'}
+          <span className="nav-bar__user" title={user.name}>
+            <span className="visually-hidden">Signed in as </span>
+            {user.name}
+          </span>
+          <span className="account-menu__chevron" aria-hidden="true" />
         </button>
-        {signOut.isError ? (
+        <div id={panelId} className="account-menu__panel" hidden={!open}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-disabled={signingOut}
+            onClick={() => signingOut || signOut.mutate(undefined, done)}
+          >
+            {signOut.isPending ? 'Signing out…' : 'Sign Out'}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-disabled={signingOut}
+            onClick={() => signingOut || signOutEverywhere.mutate(undefined, done)}
+          >
+            {signOutEverywhere.isPending ? 'Signing out everywhere…' : 'Sign out everywhere'}
+          </button>
+        </div>
+        {signOut.isError || signOutEverywhere.isError ? (
           <p className="nav-bar__error" role="alert">
             Sign-out failed. Check your connection and try again.
           </p>

@@ -42,3 +42,22 @@ export function useSignOut() {
     onSuccess: () => queryClient.setQueryData(authQueries.session().queryKey, null),
   })
 }
+
+/** Ends every session of the account, on every device (`DELETE /api/auth/sessions`). */
+export async function deleteAllSessions(): Promise<void> {
+  try {
+    await api.delete('api/auth/sessions')
+  } catch (error) {
+    const failure = await toApiError(error)
+    // No session any more (it ended elsewhere): this browser is signed out, as asked.
+    if (failure.status !== 401) throw failure
+  }
+}
+
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteAllSessions,
+    onSuccess: () => queryClient.setQueryData(authQueries.session().queryKey, null),
+  })
+}
