@@ -10,7 +10,7 @@ import {
   formatRank,
   formatSymbol,
   formatTime,
-  formatTwoDecimals,
+  formatUsdChange,
   MISSING,
   monogram,
   type Rounding,
@@ -57,16 +57,23 @@ describe('formatPercent', () => {
     expect(formatPercent(1234.5)).toBe('1,234.50%')
     expect(formatPercent(0)).toBe('0.00%')
   })
+  it('drops the minus sign of a change that rounds to zero', () => {
+    expect(formatPercent(-0)).toBe('0.00%')
+    expect(formatPercent(-0.004)).toBe('0.00%')
+    expect(formatPercent(-0.005)).toBe('-0.01%')
+  })
   it('shows an en dash for null', () => expect(formatPercent(null)).toBe('–'))
 })
 
-describe('formatTwoDecimals (market cap change)', () => {
-  it('always shows two decimals', () => {
-    expect(formatTwoDecimals(4012.5)).toBe('4,012.50')
-    expect(formatTwoDecimals(-10671324112.7)).toBe('-10,671,324,112.70')
-    expect(formatTwoDecimals(0.005)).toBe('0.01')
+describe('formatUsdChange (market cap change)', () => {
+  it('shows dollars with two decimals, the sign before the currency', () => {
+    expect(formatUsdChange(4012.5)).toBe('$4,012.50')
+    expect(formatUsdChange(-10671324112.7)).toBe('-$10,671,324,112.70')
+    expect(formatUsdChange(0.005)).toBe('$0.01')
+    expect(formatUsdChange(0)).toBe('$0.00')
+    expect(formatUsdChange(-0.001)).toBe('$0.00')
   })
-  it('shows an en dash for null', () => expect(formatTwoDecimals(undefined)).toBe('–'))
+  it('shows an en dash for null', () => expect(formatUsdChange(undefined)).toBe('–'))
 })
 
 describe('formatNumber (volume, market cap)', () => {
@@ -87,10 +94,16 @@ describe('formatRank', () => {
 })
 
 describe('changeDirection', () => {
-  it('is up only above zero', () => {
+  it('is up above zero and down below it', () => {
     expect(changeDirection(0.01)).toBe('up')
-    expect(changeDirection(0)).toBe('down')
     expect(changeDirection(-3)).toBe('down')
+    expect(changeDirection(-0.005)).toBe('down')
+  })
+  it('is flat for a change shown as 0.00', () => {
+    expect(changeDirection(0)).toBe('flat')
+    expect(changeDirection(-0)).toBe('flat')
+    expect(changeDirection(0.004)).toBe('flat')
+    expect(changeDirection(-0.0049)).toBe('flat')
   })
   it('is none when unknown', () => expect(changeDirection(null)).toBe('none'))
 })

@@ -75,13 +75,21 @@ export function formatPrice(value: Numeric): string {
   return `${value < 0 ? '-' : ''}$${digits}`
 }
 
-export function formatPercent(value: Numeric): string {
-  return known(value) ? `${formatDecimal(value, TWO_DECIMALS)}%` : MISSING
+/** Two decimals, and no minus sign on a value that rounds to zero: it did not fall. */
+function twoDecimals(value: number): string {
+  const text = formatDecimal(value, TWO_DECIMALS)
+  return text === '-0.00' ? '0.00' : text
 }
 
-/** `market_cap_change_24h`: always two decimals. */
-export function formatTwoDecimals(value: Numeric): string {
-  return known(value) ? formatDecimal(value, TWO_DECIMALS) : MISSING
+export function formatPercent(value: Numeric): string {
+  return known(value) ? `${twoDecimals(value)}%` : MISSING
+}
+
+/** `market_cap_change_24h`, in US dollars: always two decimals. */
+export function formatUsdChange(value: Numeric): string {
+  if (!known(value)) return MISSING
+  const text = twoDecimals(value)
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`
 }
 
 /** Volume and market cap. */
@@ -94,12 +102,17 @@ export function formatRank(value: Numeric): string {
   return known(value) ? formatDecimal(value, INTEGER) : MISSING
 }
 
-export type Direction = 'up' | 'down' | 'none'
+export type Direction = 'up' | 'down' | 'flat' | 'none'
 
-/** Up only when the change is above zero, as the product draws it; unknown is neither. */
+/**
+ * Which way a change went, as it is shown (two decimals): a value shown as 0.00 went neither
+ * way, so it gets no arrow and no colour. Unknown is 'none'.
+ */
 export function changeDirection(value: Numeric): Direction {
   if (!known(value)) return 'none'
-  return value > 0 ? 'up' : 'down'
+  const text = twoDecimals(value)
+  if (text === '0.00') return 'flat'
+  return text.startsWith('-') ? 'down' : 'up'
 }
 
 /**

@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { ColumnHeader } from './column-header'
 import { CAPTION, COLUMNS, SKELETON_ROWS } from './table-columns'
 
 /**
@@ -16,7 +17,7 @@ export const MarketTableSkeleton = memo(function MarketTableSkeleton() {
         <tr>
           {COLUMNS.map((column) => (
             <th key={column.id} scope="col" className={column.className}>
-              {column.header}
+              <ColumnHeader id={column.id} />
             </th>
           ))}
         </tr>

@@ -6,11 +6,12 @@ import {
   formatPrice,
   formatRank,
   formatSymbol,
-  formatTwoDecimals,
+  formatUsdChange,
 } from '../format'
 import type { MarketCoin } from '../schemas'
 import { CoinImage } from './coin-image'
-import { CAPTION, type ColumnId, columnClass, headerOf } from './table-columns'
+import { ColumnHeader } from './column-header'
+import { CAPTION, type ColumnId, columnById } from './table-columns'
 
 const COIN_IMAGE_SIZE = 32
 
@@ -20,11 +21,11 @@ const column = createColumnHelper<typeof features, MarketCoin>()
 
 const columns = column.columns([
   column.accessor('market_cap_rank', {
-    header: headerOf.market_cap_rank,
+    header: () => <ColumnHeader id="market_cap_rank" />,
     cell: (info) => formatRank(info.getValue()),
   }),
   column.accessor('name', {
-    header: headerOf.name,
+    header: () => <ColumnHeader id="name" />,
     cell: (info) => (
       <span className="coin-cell">
         <CoinImage
@@ -40,32 +41,33 @@ const columns = column.columns([
     ),
   }),
   column.accessor('current_price', {
-    header: headerOf.current_price,
+    header: () => <ColumnHeader id="current_price" />,
     cell: (info) => formatPrice(info.getValue()),
   }),
   column.accessor('price_change_percentage_24h', {
-    header: headerOf.price_change_percentage_24h,
+    header: () => <ColumnHeader id="price_change_percentage_24h" />,
     cell: (info) => <Change value={info.getValue()} />,
   }),
   column.accessor('market_cap_change_24h', {
-    header: headerOf.market_cap_change_24h,
-    cell: (info) => formatTwoDecimals(info.getValue()),
+    header: () => <ColumnHeader id="market_cap_change_24h" />,
+    cell: (info) => <CapChange value={info.getValue()} />,
   }),
   column.accessor('total_volume', {
-    header: headerOf.total_volume,
+    header: () => <ColumnHeader id="total_volume" />,
     cell: (info) => formatNumber(info.getValue()),
   }),
   column.accessor('market_cap', {
-    header: headerOf.market_cap,
+    header: () => <ColumnHeader id="market_cap" />,
     cell: (info) => formatNumber(info.getValue()),
   }),
 ])
 
 function Change({ value }: { value: number | null | undefined }) {
   const direction = changeDirection(value)
+  const moved = direction === 'up' || direction === 'down'
   return (
     <span className={`change change--${direction}`}>
-      {direction !== 'none' && (
+      {moved && (
         <>
           <span className="change__arrow" aria-hidden="true">
             {direction === 'up' ? '▲' : '▼'}
@@ -79,10 +81,17 @@ function Change({ value }: { value: number | null | undefined }) {
   )
 }
 
+/** The market cap's change in dollars: red when it fell, beside its minus sign. */
+function CapChange({ value }: { value: number | null | undefined }) {
+  const direction = changeDirection(value)
+  const text = formatUsdChange(value)
+  return direction === 'down' ? <span className="change--down">{text}</span> : text
+}
+
 /** The price list (its skeleton is market-table-skeleton.tsx, in the same geometry). */
 export function MarketTable({ coins }: { coins: MarketCoin[] }) {
   const table = useTable({ features, columns, data: coins, getRowId: (coin) => coin.id })
-  const classOf = (id: string) => columnClass[id as ColumnId]
+  const classOf = (id: string) => columnById[id as ColumnId].className
 
   return (
     <table className="market-table" aria-busy={false}>

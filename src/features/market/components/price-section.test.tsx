@@ -29,22 +29,23 @@ describe('PriceSection', () => {
   it('shows the exact columns with header scope and a caption', async () => {
     renderSection()
     const table = await screen.findByRole('table')
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual([
+    const headers = within(table).getAllByRole('columnheader')
+    const names = [
       'Market Rank',
       'Name',
       'Current price',
       '24hrs %',
-      'Mkt cap 24',
+      'Mkt cap 24 Market cap change, 24 h',
       'Volume 24hrs',
       'Mkt cap',
-    ])
-    for (const th of within(table).getAllByRole('columnheader')) {
-      expect(th).toHaveAttribute('scope', 'col')
+    ]
+    expect(headers).toHaveLength(names.length)
+    for (const [index, name] of names.entries()) {
+      expect(within(table).getByRole('columnheader', { name })).toBe(headers[index])
     }
+    for (const th of headers) expect(th).toHaveAttribute('scope', 'col')
+    // The short rank header phones show is not read out twice.
+    expect(within(headers[0] as HTMLElement).getByText('#')).toHaveAttribute('aria-hidden', 'true')
     expect(table.querySelector('caption')).toHaveTextContent(/cryptocurrencies by market cap/i)
   })
 
@@ -56,7 +57,7 @@ describe('PriceSection', () => {
       '1',
       '$97,412.00',
       '▲up 1.84%',
-      '35,040,512,889.40',
+      '$35,040,512,889.40',
       '41,852,331,007',
       '1,938,227,011,865',
     ])
@@ -64,19 +65,22 @@ describe('PriceSection', () => {
     expect(change).toHaveClass('change--up')
   })
 
-  it('draws a falling or flat change red with a down arrow and says so in words', async () => {
+  it('draws a falling change red with a down arrow and says so in words', async () => {
     renderSection()
     const eth = await rowOf(/ethereum eth/i)
     expect(eth.getByText('-2.42%', { exact: false })).toHaveClass('change--down')
     expect(eth.getByText('down', { exact: false })).toHaveClass('visually-hidden')
-    const bnb = await rowOf(/bnb/i)
-    expect(bnb.getByText('0.00%', { exact: false })).toHaveClass('change--down')
+    // The market cap fell too: red, after its minus sign.
+    expect(eth.getByText('-$10,671,324,112.70')).toHaveClass('change--down')
   })
 
-  it('shows an en dash where the upstream sent null', async () => {
+  it('draws a change of exactly zero as neutral: no arrow, no red', async () => {
     renderSection()
-    const sol = await rowOf(/solana sol/i)
-    expect(sol.getAllByRole('cell')[3]).toHaveTextContent('–')
+    const bnb = await rowOf(/bnb/i)
+    const change = bnb.getByText('0.00%')
+    expect(change).toHaveClass('change--flat')
+    expect(change).toHaveTextContent(/^0\.00%$/)
+    expect(bnb.getAllByRole('cell')[2]).toHaveTextContent(/^0\.00%$/)
   })
 
   it('draws six skeleton rows in the table while loading', async () => {

@@ -3,27 +3,38 @@ export const SKELETON_ROWS = 6
 
 export const CAPTION = `Top ${SKELETON_ROWS} cryptocurrencies by market cap, prices in US dollars`
 
+type Column = {
+  id: string
+  header: string
+  /** Shown instead of the header on phones; the header stays for screen readers. */
+  short?: string
+  /** A line under the header saying what a terse header means, for every visitor. */
+  note?: string
+  className: string
+}
+
 /**
  * The price list's columns, shared by the table (market-table.tsx, with TanStack Table) and its
  * skeleton, which renders without the table code: header text and one class per column (widths,
  * alignment, and the two columns phones do not show).
  */
 export const COLUMNS = [
-  { id: 'market_cap_rank', header: 'Market Rank', className: 'col-rank' },
+  { id: 'market_cap_rank', header: 'Market Rank', short: '#', className: 'col-rank' },
   { id: 'name', header: 'Name', className: 'col-name' },
   { id: 'current_price', header: 'Current price', className: 'col-price col-number' },
   { id: 'price_change_percentage_24h', header: '24hrs %', className: 'col-change col-number' },
-  { id: 'market_cap_change_24h', header: 'Mkt cap 24', className: 'col-cap-change col-number' },
+  {
+    id: 'market_cap_change_24h',
+    header: 'Mkt cap 24',
+    note: 'Market cap change, 24 h',
+    className: 'col-cap-change col-number',
+  },
   { id: 'total_volume', header: 'Volume 24hrs', className: 'col-volume col-number col-wide' },
   { id: 'market_cap', header: 'Mkt cap', className: 'col-cap col-number col-wide' },
-] as const
+] as const satisfies readonly Column[]
 
 export type ColumnId = (typeof COLUMNS)[number]['id']
 
-export const columnClass = Object.fromEntries(
-  COLUMNS.map((column) => [column.id, column.className]),
-) as Record<ColumnId, string>
-
-export const headerOf = Object.fromEntries(
-  COLUMNS.map((column) => [column.id, column.header]),
-) as Record<ColumnId, string>
+export const columnById = Object.fromEntries(
+  COLUMNS.map((column) => [column.id, column]),
+) as Record<ColumnId, Column>
