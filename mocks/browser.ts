@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser'
-import { handlers } from './handlers/index'
+import { offlineHandlers } from './handlers/index'
 
 /** Started by `npm run dev:mock` only (see src/main.tsx). */
-export const worker = setupWorker(...handlers)
+export const worker = setupWorker(...offlineHandlers)

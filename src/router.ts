@@ -8,6 +8,15 @@ export function createAppRouter(
   queryClient: QueryClient,
   { history, prerender = false }: { history?: RouterHistory; prerender?: boolean } = {},
 ) {
+  // The first render adopts the page where the visitor has it: they may have scrolled the
+  // prerendered page before the app started (or the browser restored a position on reload), and
+  // the router would scroll it back to the top. Later navigations restore or reset as usual.
+  let firstRender = true
+  const restoreScroll = () => {
+    const restore = !firstRender
+    firstRender = false
+    return restore
+  }
   return createRouter({
     routeTree,
     history,
@@ -18,7 +27,7 @@ export function createAppRouter(
     defaultPendingComponent: RoutePending,
     defaultErrorComponent: RouteError,
     // When prerendering, restoration would add an inline script, which our CSP refuses.
-    scrollRestoration: !prerender,
+    scrollRestoration: prerender ? false : restoreScroll,
   })
 }
 

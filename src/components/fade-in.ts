@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react'
 
-/** Where a section starts to appear: its top within 75% of the viewport height. */
-const ROOT_MARGIN = '0px 0px -25% 0px'
+/**
+ * Where a section starts to appear: its top within 75% of the viewport height, or anywhere above
+ * that. The top margin reaches far above the viewport, so a section scrolled past counts as
+ * reached: an observer reports only changes between the frames it checks, and a fast scroll on
+ * a busy page can carry a section from below the viewport to above it between two of them.
+ */
+const ROOT_MARGIN = '100000px 0px -25% 0px'
 
 /**
  * Fades a section in as it scrolls into view. The markup never carries the hidden state: the
@@ -21,6 +26,16 @@ export function useFadeIn<T extends HTMLElement>(durationMs: number) {
 
     let first = true
     let frame = 0
+    // Sets the section's state with its transition off, and turns the transition back on only
+    // after a frame has been drawn without it.
+    const withoutTransition = (change: () => void) => {
+      element.style.transition = 'none'
+      change()
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => element.style.removeProperty('transition'))
+      })
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries.at(-1)
@@ -28,24 +43,23 @@ export function useFadeIn<T extends HTMLElement>(durationMs: number) {
         if (first) {
           first = false
           // Already there or scrolled past: hiding it now would make it blink.
-          const line = entry.rootBounds?.bottom ?? window.innerHeight * 0.75
-          if (entry.isIntersecting || entry.boundingClientRect.top < line) {
+          if (entry.isIntersecting) {
             observer.disconnect()
             return
           }
           element.style.setProperty('--fade-duration', `${durationMs}ms`)
-          // Hide it at once (a section already painted would visibly fade out), and turn the
-          // transition back on only after a frame has been drawn without it.
-          element.style.transition = 'none'
-          element.classList.add('fade')
-          frame = requestAnimationFrame(() => {
-            frame = requestAnimationFrame(() => element.style.removeProperty('transition'))
-          })
+          // Hidden at once: a section already painted would visibly fade out.
+          withoutTransition(() => element.classList.add('fade'))
           return
         }
         if (!entry.isIntersecting) return
-        element.classList.add('fade--in')
         observer.disconnect()
+        // Scrolled past before it could fade in: shown as it is, nothing left to animate.
+        if (entry.boundingClientRect.bottom <= 0) {
+          withoutTransition(() => element.classList.add('fade--in'))
+        } else {
+          element.classList.add('fade--in')
+        }
       },
       { rootMargin: ROOT_MARGIN },
     )

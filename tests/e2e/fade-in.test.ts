@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPage, VIEWPORTS, type Viewport, waitForHydration } from './support/browser'
+import { type DevServer, startDevMock } from './support/dev-server'
+import { setUpSite, waitForTrending } from './support/site'
+
+const site = setUpSite()
+let dev: DevServer | undefined
+
+beforeAll(async () => {
+  dev = await startDevMock()
+  // Vite compiles each module at its first request and may reload the page once it has found
+  // new dependencies: one visit down the whole page first, so the visits under test are not it.
+  const { page, context } = await openPage(site.browser, VIEWPORTS[0])
+  try {
+    await page.goto(`${dev.url}/`, { waitUntil: 'load', timeout: 60_000 })
+    await waitForHydration(page)
+    await page.locator('.trending').scrollIntoViewIfNeeded()
+    await waitForTrending(page)
+    await page.waitForTimeout(1000)
+  } finally {
+    await context.close()
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await dev?.stop()
+})
+
+const devUrl = () => {
+  if (!dev) throw new Error('vite did not start; see beforeAll')
+  return dev.url
+}
+
+const TARGETS = [
+  { name: 'the production build', url: () => site.url },
+  { name: 'dev:mock', url: devUrl },
+]
+
+function busyFor(ms: number) {
+  const end = performance.now() + ms
+  while (performance.now() < end) {
+    // The page's main thread, taken.
+  }
+}
+
+/**
+ * Opens the home page and, from the first paint of its sections on (the prerendered HTML in
+ * production, the app's first render in dev), scrolls 300 px at a time with the mouse wheel,
+ * every 100 or 200 ms, down to the bottom: faster than the page can start up.
+ */
+async function scrollFastFromFirstPaint(page: Page, url: string, viewport: Viewport) {
+  await page.goto(url, { waitUntil: 'commit' })
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByType('paint').length > 0 &&
+      document.querySelectorAll('main > section').length > 1,
+    undefined,
+    { polling: 10, timeout: 30_000 },
+  )
+  // Measured once: asking the page again would wait for its busy main thread, and so slow the
+  // scroll down to the page's pace, which is what the visitor does not do.
+  const distance = await page.evaluate(
+    () => document.documentElement.scrollHeight - window.innerHeight,
+  )
+  await page.mouse.move(viewport.width / 2, viewport.height / 2)
+  // Not awaited one by one: the visitor's wheel does not wait for a busy page either, and the
+  // browser then applies the turns that queued up at once, between two frames. A slow phone's
+  // start-up keeps the main thread busy for stretches like the 600 ms ones added here.
+  const pending: Promise<unknown>[] = []
+  for (let step = 0; step * 300 < distance + 600; step++) {
+    pending.push(page.mouse.wheel(0, 300))
+    if (step % 4 === 1) pending.push(page.evaluate(busyFor, 600))
+    await new Promise((resolve) => setTimeout(resolve, step % 2 === 0 ? 100 : 200))
+  }
+  await Promise.all(pending)
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+      ),
+    )
+    .toBe(true)
+}
+
+function opacities(page: Page) {
+  return page.locator('main > section').evaluateAll((sections) =>
+    sections.map((section) => ({
+      section: section.querySelector('h1, h2')?.textContent,
+      opacity: getComputedStyle(section).opacity,
+    })),
+  )
+}
+
+describe.each(VIEWPORTS)('fade-in under a fast scroll at $name ($width×$height)', (viewport) => {
+  it.each(TARGETS)('shows every section within 2 s ($name)', async ({ url }) => {
+    const { page, context } = await openPage(site.browser, viewport)
+    // A slow phone: the page's main thread is busy for longer stretches while it starts.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+    try {
+      await scrollFastFromFirstPaint(page, `${url()}/`, viewport)
+      const sections = await opacities(page)
+      expect(sections.length).toBe(6)
+      await expect
+        .poll(() => opacities(page), { timeout: 2000, interval: 100 })
+        .toEqual(sections.map(({ section }) => ({ section, opacity: '1' })))
+      // And they stay visible as the visitor scrolls back up.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+      await page.waitForTimeout(100)
+      expect((await opacities(page)).every(({ opacity }) => opacity === '1')).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('dev:mock', () => {
+  it('sends nothing to another host: coin images come from the shipped samples', async () => {
+    const browser: Browser = site.browser
+    const { page, context } = await openPage(browser, VIEWPORTS[1])
+    const outside: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.protocol !== 'data:' && url.origin !== devUrl()) outside.push(request.url())
+    })
+    try {
+      await page.goto(`${devUrl()}/`, { waitUntil: 'load', timeout: 30_000 })
+      await waitForHydration(page)
+      await page.locator('.prices__card').scrollIntoViewIfNeeded()
+      await page.locator('.market-table[aria-busy="false"] tbody tr').first().waitFor()
+      await page.locator('.trending').scrollIntoViewIfNeeded()
+      await waitForTrending(page)
+      const images = page.locator('.market-table tbody img, .trending__list img')
+      await expect
+        .poll(() =>
+          images.evaluateAll(
+            (elements) =>
+              (elements as HTMLImageElement[]).filter(
+                (image) => image.complete && image.naturalWidth > 0,
+              ).length,
+          ),
+        )
+        .toBe(13)
+      expect(
+        await images.evaluateAll((elements) =>
+          (elements as HTMLImageElement[]).every((image) =>
+            new URL(image.src).pathname.startsWith('/sample-coins/'),
+          ),
+        ),
+      ).toBe(true)
+      expect(outside).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
