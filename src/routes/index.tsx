@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
+import { useSignedInUser } from '@/features/auth/session'
 import { AboutSection } from '@/features/home/components/about-section'
 import { AppPromo } from '@/features/home/components/app-promo'
 import { Hero } from '@/features/home/components/hero'
@@ -31,10 +32,11 @@ export const Route = createFileRoute('/')({
 })
 
 function HomePage() {
+  const user = useSignedInUser()
   return (
     <>
       <WelcomeNote />
-      <Hero />
+      <Hero signedIn={Boolean(user)} />
       <PriceSection />
       <AboutSection />
       <AppPromo />

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useHydrated } from '@/components/hydrated'
 import { ApiError, api, parseResponse, requestJson, toApiError } from '@/lib/http'
 import { mightBeSignedIn } from './cookies'
 import { type SessionUser, SessionUserSchema } from './session-schemas'
@@ -25,6 +26,16 @@ export const authQueries = {
       enabled: () => mightBeSignedIn(),
       staleTime: 5 * 60_000,
     }),
+}
+
+/**
+ * The signed-in user, or undefined for a visitor and while the page hydrates: the session is known
+ * only in the browser, so the prerendered (anonymous) page and the first render must agree.
+ */
+export function useSignedInUser(): SessionUser | undefined {
+  const hydrated = useHydrated()
+  const { data } = useQuery(authQueries.session())
+  return hydrated ? (data ?? undefined) : undefined
 }
 
 export async function deleteSession(): Promise<void> {

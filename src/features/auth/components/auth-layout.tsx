@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
-import { useHydrated } from '@/components/hydrated'
-import { authQueries } from '../session'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import type { SessionUser } from '../session-schemas'
+import { useSignedInUser, useSignOut } from '../session'
 
 const benefits = [
   'Live prices for the leading coins',
@@ -20,6 +19,15 @@ export function AuthLayout({
   intro: string
   children: ReactNode
 }) {
+  const user = useSignedInUser()
+  const formRef = useRef<HTMLDivElement>(null)
+  const [signedOut, setSignedOut] = useState(false)
+
+  // The Sign out button is gone once it worked: keyboard focus moves to the form that replaced it.
+  useEffect(() => {
+    if (signedOut && !user) formRef.current?.querySelector('input')?.focus()
+  }, [signedOut, user])
+
   return (
     <section className="page auth-page">
       <div className="auth-card">
@@ -35,22 +43,48 @@ export function AuthLayout({
         <div className="auth-card__main">
           <h1 className="auth-card__title">{title}</h1>
           <p className="auth-card__intro">{intro}</p>
-          <SignedInNotice />
-          {children}
+          {/*
+            A signed-in visitor gets a way on in the form's place. The form keeps its room
+            (inert and unseen), so nothing moves when the session becomes known after the
+            anonymous prerendered page, nor when the visitor signs out and the form comes back.
+          */}
+          <div className="auth-card__body">
+            <div ref={formRef} className="auth-card__form" inert={user ? true : undefined}>
+              {children}
+            </div>
+            {user ? <SignedInNotice user={user} onSignedOut={() => setSignedOut(true)} /> : null}
+          </div>
         </div>
       </div>
     </section>
   )
 }
 
-/** A signed-in visitor who lands here is told so (the forms still work, for another account). */
-function SignedInNotice() {
-  const hydrated = useHydrated()
-  const { data: user } = useQuery(authQueries.session())
-  if (!hydrated || !user) return null
+function SignedInNotice({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
+  const signOut = useSignOut()
   return (
-    <p className="auth-card__signed-in">
-      You are signed in as <strong>{user.name}</strong>. <Link to="/">Go to the home page</Link>
-    </p>
+    <div className="auth-card__signed-in" role="status">
+      <p className="auth-card__signed-in-text">
+        You're signed in as <strong>{user.name}</strong>.
+      </p>
+      <div className="auth-card__signed-in-actions">
+        <Link to="/crypto" className="button button--primary">
+          See today's prices
+        </Link>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate(undefined, { onSuccess: onSignedOut })}
+        >
+          {signOut.isPending ? 'Signing out…' : 'Sign out'}
+        </button>
+      </div>
+      {signOut.isError ? (
+        <p className="auth-card__signed-in-error" role="alert">
+          Sign-out failed. Check your connection and try again.
+        </p>
+      ) : null}
+    </div>
   )
 }

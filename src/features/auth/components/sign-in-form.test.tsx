@@ -127,15 +127,4 @@ describe('SignInForm', () => {
     expect(await screen.findByText(/welcome back, ada lovelace/i)).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')
   })
-
-  it('tells a signed-in visitor so, with a way home', async () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the server's companion cookie, as set at sign-in.
-    document.cookie = 'coinvera_signed_in=1; Path=/'
-    server.use(http.get('*/api/auth/session', () => HttpResponse.json({ user: ADA })))
-    await openForm()
-    const notice = await screen.findByText(/you are signed in as/i)
-    expect(notice).toHaveTextContent('You are signed in as Ada Lovelace.')
-    expect(within(notice).getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
-    expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument()
-  })
 })

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { HeroArt } from './hero-art'
 
-export function Hero() {
+/** `signedIn`: Get Started leads to the prices instead of a sign-up form. */
+export function Hero({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">
@@ -15,7 +16,10 @@ export function Hero() {
             simple platform, built for beginners and businesses alike.
           </p>
           <div className="hero__actions">
-            <Link to="/signup" className="button button--primary button--large">
+            <Link
+              to={signedIn ? '/crypto' : '/signup'}
+              className="button button--primary button--large"
+            >
               Get Started
             </Link>
           </div>

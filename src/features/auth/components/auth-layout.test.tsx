@@ -1,0 +1,78 @@
+import { configure, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { server } from '../../../../mocks/node'
+import { renderApp } from '../../../../tests/render'
+
+// Network answers come through MSW; under a loaded CI machine they can take over a second.
+configure({ asyncUtilTimeout: 5000 })
+
+const ADA = { id: 'u1', name: 'Ada', email: 'ada@example.com' }
+
+/** Signed in as Ada until the visitor signs out (the server's answers, through MSW). */
+function signedInAsAda() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the server's companion cookie, as set at sign-in.
+  document.cookie = 'coinvera_signed_in=1; Path=/'
+  let signedIn = true
+  server.use(
+    http.get('*/api/auth/session', () =>
+      signedIn
+        ? HttpResponse.json({ user: ADA })
+        : HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 }),
+    ),
+    http.delete('*/api/auth/session', () => {
+      signedIn = false
+      return new HttpResponse(null, { status: 204 })
+    }),
+  )
+}
+
+describe.each([
+  ['/signup', 'Sign up'],
+  ['/signin', 'Sign in'],
+])('%s for a signed-in visitor', (path, formName) => {
+  it('says who is signed in, with a way to the prices and a way out instead of the form', async () => {
+    signedInAsAda()
+    const user = userEvent.setup()
+    await renderApp(path)
+    const notice = await screen.findByRole('status')
+    expect(notice).toHaveTextContent("You're signed in as Ada.")
+    expect(within(notice).getByRole('link', { name: "See today's prices" })).toHaveAttribute(
+      'href',
+      '/crypto',
+    )
+    // The form keeps its place but is out of reach (inert: unseen and unfocusable in a browser).
+    expect(screen.getByRole('form', { name: formName }).closest('[inert]')).not.toBeNull()
+
+    await user.click(within(notice).getByRole('button', { name: 'Sign out' }))
+    await expect.poll(() => screen.queryByText(/signed in as/i)).toBeNull()
+    const form = screen.getByRole('form', { name: formName })
+    expect(form.closest('[inert]')).toBeNull()
+    // Focus moves from the vanished button to the form's first field.
+    expect(within(form).getAllByRole('textbox')[0]).toHaveFocus()
+  })
+
+  it('shows the form to a visitor', async () => {
+    await renderApp(path)
+    expect(await screen.findByRole('form', { name: formName })).toBeInTheDocument()
+    expect(screen.queryByText(/signed in as/i)).toBeNull()
+  })
+})
+
+describe('Get Started on the home page', () => {
+  it('leads a visitor to the sign-up form', async () => {
+    await renderApp('/')
+    expect(await screen.findByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/signup',
+    )
+  })
+
+  it('leads a signed-in visitor to the prices', async () => {
+    signedInAsAda()
+    await renderApp('/')
+    const link = await screen.findByRole('link', { name: 'Get Started' })
+    await expect.poll(() => link.getAttribute('href')).toBe('/crypto')
+  })
+})
