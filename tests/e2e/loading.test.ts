@@ -1,8 +1,9 @@
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { VIEWPORTS, visit } from './support/browser'
+import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
 const site = setUpSite()
@@ -44,39 +45,6 @@ const nextFrames = (page: Page) =>
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150))),
       ),
   )
-
-/** Records every layout shift of the context's pages that no input caused. */
-async function recordShifts(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const win = window as unknown as { __shifts: { value: number; sources: string[] }[] }
-    win.__shifts = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number
-        hadRecentInput: boolean
-        sources?: { node?: Node }[]
-      })[]) {
-        if (entry.hadRecentInput) continue
-        win.__shifts.push({
-          value: entry.value,
-          sources: (entry.sources ?? []).map((source) =>
-            source.node instanceof Element
-              ? `${source.node.tagName}.${source.node.className}`
-              : String(source.node?.nodeName),
-          ),
-        })
-      }
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
-}
-
-async function expectNoShift(page: Page): Promise<void> {
-  const shifts = await page.evaluate(
-    () => (window as unknown as { __shifts: { value: number }[] }).__shifts,
-  )
-  const cls = shifts.reduce((sum, shift) => sum + shift.value, 0)
-  expect(cls, JSON.stringify(shifts)).toBe(0)
-}
 
 describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewport) => {
   it('fades sections in once their top comes within 75% of the viewport', async () => {

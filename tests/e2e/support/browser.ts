@@ -14,6 +14,8 @@ export const VIEWPORTS = [
   { name: 'phone', width: 375, height: 812, phone: true },
 ] as const
 export type Viewport = (typeof VIEWPORTS)[number]
+/** Any window size a test opens a page at. */
+export type Size = { width: number; height: number }
 
 export const ROUTES = ['/', '/crypto', '/contact', '/signup', '/signin'] as const
 
@@ -45,7 +47,7 @@ function expectedNoise(text: string, url: string | undefined): boolean {
 /** A fresh context (no storage, no cache) at the given size, and a page that records problems. */
 export async function openPage(
   browser: Browser,
-  viewport: Viewport,
+  viewport: Size,
   options: BrowserContextOptions = {},
 ): Promise<Visit> {
   const context = await browser.newContext({

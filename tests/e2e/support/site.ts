@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { launchBrowser, openPage, type Viewport, type Visit } from './browser'
+import { launchBrowser, openPage, type Size, type Visit } from './browser'
 import { type FakeUpstream, startFakeUpstream, type UpstreamMode } from './fake-upstream'
 import { type SiteServer, startServer } from './server'
 
@@ -10,7 +10,7 @@ export type Site = {
   readonly upstream: FakeUpstream
   readonly browser: Browser
   /** A fresh browser context at this viewport, closed after the test. */
-  open(viewport: Viewport, options?: BrowserContextOptions): Promise<Visit>
+  open(viewport: Size, options?: BrowserContextOptions): Promise<Visit>
 }
 
 /**
