@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+// Market data kept in the visitor's storage (src/lib/persist.ts) is dropped when the code that
+// shapes it changes: the buster is a hash of those files, so it moves with them and only them.
+const STORED_DATA_SOURCES = ['src/features/market/schemas.ts', 'src/features/market/queries.ts']
+const storageBuster = STORED_DATA_SOURCES.reduce(
+  (hash, file) => hash.update(readFileSync(new URL(file, import.meta.url))),
+  createHash('sha256'),
+)
+  .digest('hex')
+  .slice(0, 16)
 
 // `npm run dev:mock` needs MSW's worker script; serving it from node_modules keeps it out of
 // public/ and therefore out of every production build.
@@ -37,7 +46,7 @@ export default defineConfig(({ mode }) => ({
     mode === 'mock' && mswWorker(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  define: { __STORAGE_BUSTER__: JSON.stringify(storageBuster) },
   server: {
     // In plain `npm run dev` the API comes from the Node server (`npm start`) on port 3000.
     proxy: mode === 'mock' ? undefined : { '/api': 'http://127.0.0.1:3000' },

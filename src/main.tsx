@@ -1,9 +1,9 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
-import { marketQueries } from '@/features/market/queries'
-import { createQueryClient, DAY_MS } from '@/lib/query-client'
+import { persistMarketLists } from '@/features/market/queries'
+import { browserStorage } from '@/lib/persist'
+import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
 
 // Dev-only: `import.meta.env.DEV` is false in production builds, so the bundler drops this chunk.
@@ -11,41 +11,22 @@ const Devtools = lazy(() => import('@/components/devtools').then((m) => ({ defau
 
 const queryClient = createQueryClient()
 
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined // storage disabled: the site still works, revisits just start empty
-  }
-}
-
-const persister = createSyncStoragePersister({ storage: browserStorage(), key: 'coinvera-cache' })
-const marketKey = marketQueries.all()[0]
+// Only the market lists are ever stored: not the session, not a mutation's variables.
+const storage = browserStorage()
+persistMarketLists(queryClient, storage)
+// The whole-cache store of earlier releases could hold a paused sign-in, password included.
+void storage?.removeItem('coinvera-cache')
 
 const appWith = (router: ReturnType<typeof createAppRouter>) => (
   <StrictMode>
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister,
-        maxAge: DAY_MS,
-        // A new release may change the data's shape: start from an empty cache.
-        buster: __APP_VERSION__,
-        // Only market data is worth keeping; restoring happens after hydration, so the first
-        // render matches the prerendered skeletons.
-        dehydrateOptions: {
-          shouldDehydrateQuery: (query) =>
-            query.queryKey[0] === marketKey && query.state.status === 'success',
-        },
-      }}
-    >
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       {import.meta.env.DEV ? (
         <Suspense>
           <Devtools router={router} />
         </Suspense>
       ) : null}
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   </StrictMode>
 )
 

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 
-declare const __APP_VERSION__: string
+/** A hash of the code that shapes stored market data (vite.config.ts). */
+declare const __STORAGE_BUSTER__: string
 
 interface ImportMetaEnv {
   readonly VITE_MARKET_API_URL?: string

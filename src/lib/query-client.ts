@@ -11,8 +11,6 @@ const MAX_DELAY_MS = 30_000
 // A 429 may ask for minutes; waiting longer than this on screen helps nobody.
 const MAX_RETRY_AFTER_MS = 5 * 60_000
 
-export const DAY_MS = 24 * 60 * 60 * 1000
-
 /** Failures worth another try: no answer at all, a timeout, rate limiting, a server error. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false
@@ -36,12 +34,16 @@ export function createQueryClient(overrides: DefaultOptions = {}): QueryClient {
       queries: {
         retry: shouldRetry,
         retryDelay,
-        // Persisted data must outlive the persister's max age, or it is dropped before restore.
-        gcTime: DAY_MS,
         ...overrides.queries,
       },
-      // A sign-up is not idempotent: never resend it behind the visitor's back.
-      mutations: { retry: false, ...overrides.mutations },
+      mutations: {
+        // A sign-up is not idempotent: never resend it behind the visitor's back.
+        retry: false,
+        // Sent even when the browser says it is offline, so it fails at once with a message
+        // instead of waiting, paused, behind a "Signing in…" that never ends.
+        networkMode: 'always',
+        ...overrides.mutations,
+      },
     },
   })
 }

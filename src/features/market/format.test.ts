@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatPrice,
   formatRank,
+  formatSince,
   formatSymbol,
   formatTime,
   formatUsdChange,
@@ -144,6 +145,30 @@ describe('dataNote', () => {
     expect(dataNote({ source: 'sample', updatedAt: null })).toBe(
       'Live prices are unavailable; showing sample data',
     )
+  })
+  it('gives the age of shown data whose refresh failed', () => {
+    const since = new Date(2026, 10, 23, 14, 32).toISOString()
+    const now = new Date(2026, 10, 23, 18, 0).getTime()
+    const failed = { subject: 'prices', since, now }
+    expect(dataNote({ source: 'live', updatedAt: since }, failed)).toBe(
+      "Showing prices from 14:32 — couldn't refresh",
+    )
+    expect(dataNote({ source: 'stale', updatedAt: since }, failed)).toBe(
+      "Showing prices from 14:32 — couldn't refresh",
+    )
+    expect(dataNote({ source: 'sample', updatedAt: since }, failed)).toBe(
+      'Live prices are unavailable; showing sample data',
+    )
+  })
+})
+
+describe('formatSince', () => {
+  const since = new Date(2026, 10, 22, 21, 5).toISOString()
+  it('gives the time alone for today', () => {
+    expect(formatSince(since, new Date(2026, 10, 22, 23, 59).getTime())).toBe('21:05')
+  })
+  it('adds the day for an earlier one', () => {
+    expect(formatSince(since, new Date(2026, 10, 23, 8, 0).getTime())).toBe('Nov 22, 21:05')
   })
 })
 

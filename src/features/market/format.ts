@@ -133,15 +133,32 @@ export function monogram(symbol: string | null | undefined): string {
   return text === MISSING ? '?' : text.slice(0, 4)
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "14:05" for a time of today, "Nov 22, 14:05" for an earlier day (the visitor's time zone). */
+export function formatSince(iso: string, now: number): string {
+  const time = formatTime(iso)
+  if (time === MISSING) return time
+  const date = new Date(iso)
+  if (date.toDateString() === new Date(now).toDateString()) return time
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${time}`
+}
+
+/** Shown data whose refresh failed: what it is and when it is from. */
+export type FailedRefresh = { subject: string; since: string; now: number }
+
 /**
- * The line under a list when our server did not send live data, or null when it did
- * (CoinGecko itself sends no source, which counts as live).
+ * The line under a list: sample data, data whose refresh failed (`failed`), or data our server
+ * says is stale; null for live data (CoinGecko itself sends no source, which counts as live).
  */
-export function dataNote(meta: {
-  source: DataSource | null
-  updatedAt: string | null
-}): string | null {
+export function dataNote(
+  meta: { source: DataSource | null; updatedAt: string | null },
+  failed: FailedRefresh | null = null,
+): string | null {
   if (meta.source === 'sample') return 'Live prices are unavailable; showing sample data'
+  if (failed) {
+    return `Showing ${failed.subject} from ${formatSince(failed.since, failed.now)} — couldn't refresh`
+  }
   if (meta.source !== 'stale') return null
   const time = formatTime(meta.updatedAt)
   return time === MISSING ? 'Prices may be out of date' : `Prices as of ${time}`

@@ -1,22 +1,20 @@
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { marketApi, parseResponse, requestJson } from '@/lib/http'
+import { type BrowserStorage, persistQueryData } from '@/lib/persist'
 import {
-  type DataSource,
+  type DataMeta,
+  DataMetaSchema,
   DataSourceSchema,
   MARKETS_PARAMS,
-  type MarketCoin,
   type MarketsParams,
   MarketsResponseSchema,
   TRENDING_LIMIT,
-  type TrendingCoin,
+  TrendingItemsSchema,
   TrendingResponseSchema,
 } from './schemas'
 
 const MINUTE = 60_000
-
-/** Where the data came from, when our server says so (CoinGecko itself sends neither). */
-export type DataMeta = { source: DataSource | null; updatedAt: string | null }
 
 function readMeta(headers: Headers): DataMeta {
   const source = v.safeParse(DataSourceSchema, headers.get('X-Data-Source'))
@@ -26,8 +24,11 @@ function readMeta(headers: Headers): DataMeta {
   }
 }
 
-export type MarketsData = { coins: MarketCoin[]; meta: DataMeta }
-export type TrendingData = { coins: TrendingCoin['item'][]; meta: DataMeta }
+/** Each list as its query holds it; what comes back from storage is checked against these. */
+export const MarketsDataSchema = v.object({ coins: MarketsResponseSchema, meta: DataMetaSchema })
+export type MarketsData = v.InferOutput<typeof MarketsDataSchema>
+export const TrendingDataSchema = v.object({ coins: TrendingItemsSchema, meta: DataMetaSchema })
+export type TrendingData = v.InferOutput<typeof TrendingDataSchema>
 
 export async function fetchMarkets(
   params: MarketsParams,
@@ -62,4 +63,10 @@ export const marketQueries = {
       staleTime: 5 * MINUTE,
       refetchInterval: 5 * MINUTE,
     }),
+}
+
+/** Both lists are kept in storage, so a revisit paints them at once, even offline. */
+export function persistMarketLists(queryClient: QueryClient, storage: BrowserStorage | undefined) {
+  persistQueryData(queryClient, marketQueries.markets().queryKey, MarketsDataSchema, storage)
+  persistQueryData(queryClient, marketQueries.trending().queryKey, TrendingDataSchema, storage)
 }

@@ -50,18 +50,20 @@ export const MarketCoinSchema = v.object({
 })
 export type MarketCoin = v.InferOutput<typeof MarketCoinSchema>
 
-/** One coin of `search/trending`, under its `item` key as the upstream sends it. */
-export const TrendingCoinSchema = v.object({
-  item: v.object({
-    id: v.pipe(v.string(), v.nonEmpty()),
-    name: v.string(),
-    symbol: v.string(),
-    market_cap_rank: OptionalNumber,
-    thumb: OptionalString,
-    large: OptionalString,
-    score: OptionalNumber,
-  }),
+/** One trending coin's details. */
+export const TrendingItemSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  name: v.string(),
+  symbol: v.string(),
+  market_cap_rank: OptionalNumber,
+  thumb: OptionalString,
+  large: OptionalString,
+  score: OptionalNumber,
 })
+export type TrendingItem = v.InferOutput<typeof TrendingItemSchema>
+
+/** One coin of `search/trending`, under its `item` key as the upstream sends it. */
+export const TrendingCoinSchema = v.object({ item: TrendingItemSchema })
 export type TrendingCoin = v.InferOutput<typeof TrendingCoinSchema>
 
 /**
@@ -92,6 +94,16 @@ export type MarketsResponse = v.InferOutput<typeof MarketsResponseSchema>
 export const TrendingResponseSchema = v.object({ coins: listOfValid(TrendingCoinSchema) })
 export type TrendingResponse = v.InferOutput<typeof TrendingResponseSchema>
 
+/** Trending coins as the site keeps them (without the `item` wrapper), by the same rule. */
+export const TrendingItemsSchema = listOfValid(TrendingItemSchema)
+
 /** What our server says about the data it sends (`X-Data-Source`). */
 export const DataSourceSchema = v.picklist(['live', 'cache', 'stale', 'sample'])
 export type DataSource = v.InferOutput<typeof DataSourceSchema>
+
+/** Where a list came from, when our server says so (CoinGecko itself sends neither). */
+export const DataMetaSchema = v.object({
+  source: v.nullable(DataSourceSchema),
+  updatedAt: v.nullable(v.string()),
+})
+export type DataMeta = v.InferOutput<typeof DataMetaSchema>

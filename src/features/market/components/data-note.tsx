@@ -1,9 +1,45 @@
-import { dataNote } from '../format'
-import type { DataMeta } from '../queries'
+import type { DataMeta } from '../schemas'
+import { dataNote, type FailedRefresh } from '../format'
 
-/** Says when the list is not live. The line is always there, so its arrival shifts nothing. */
-export function DataNote({ meta }: { meta: DataMeta | undefined }) {
-  const note = meta ? dataNote(meta) : null
+/** What the sections need to know of their query. */
+type ListQuery = {
+  isError: boolean
+  isPaused: boolean
+  failureCount: number
+  dataUpdatedAt: number
+}
+
+/** Nothing could load: the tries are over, or they wait for the network to come back. */
+export const loadFailed = (query: ListQuery) =>
+  query.isError || (query.isPaused && query.failureCount > 0)
+
+/**
+ * For shown data (stored on an earlier visit, or fetched a while ago) whose refresh failed once
+ * already: what the note says it is and when it is from; otherwise null.
+ */
+export function failedRefresh(
+  subject: string,
+  meta: DataMeta | undefined,
+  query: ListQuery,
+): FailedRefresh | null {
+  if (!meta || !(query.isError || query.failureCount > 0)) return null
+  const since = meta.updatedAt ?? new Date(query.dataUpdatedAt).toISOString()
+  return { subject, since, now: Date.now() }
+}
+
+/**
+ * Says when the list is not live or could not be refreshed. The line is always there, so its
+ * arrival shifts nothing, and it is a polite live region: a new note is read out without
+ * interrupting.
+ */
+export function DataNote({
+  meta,
+  failed = null,
+}: {
+  meta: DataMeta | undefined
+  failed?: FailedRefresh | null
+}) {
+  const note = meta ? dataNote(meta, failed) : null
   return (
     <p className="data-note" role="status">
       {note}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 
 /** A list that could not load: say so and offer another try. */
 export function LoadError({
@@ -37,7 +37,9 @@ export function LoadError({
 export function useRetryFocus<T extends HTMLElement>(hasData: boolean, refetch: () => unknown) {
   const ref = useRef<T>(null)
   const [waiting, setWaiting] = useState(false)
-  useEffect(() => {
+  // In the commit that shows the data, before paint: a passive effect ran a task later, so for a
+  // moment the list was there and focus was not (and the unit test that checks it raced).
+  useLayoutEffect(() => {
     if (!waiting || !hasData) return
     ref.current?.focus()
     setWaiting(false)

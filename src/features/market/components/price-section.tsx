@@ -4,7 +4,7 @@ import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
 import { marketQueries } from '../queries'
-import { Attribution, DataNote } from './data-note'
+import { Attribution, DataNote, failedRefresh, loadFailed } from './data-note'
 import { LoadError, useRetryFocus } from './load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
 
@@ -17,7 +17,8 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const query = useQuery(marketQueries.markets())
   // Hydration renders the prerendered skeleton, even when the data was already here.
   const data = useShownData(query.data)
-  const isError = useHydrated() && query.isError
+  // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
+  const isError = useHydrated() && loadFailed(query)
   const { isFetching, refetch } = query
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
@@ -66,7 +67,7 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         )}
       </div>
       <div className="prices__footer">
-        <DataNote meta={data?.meta} />
+        <DataNote meta={data?.meta} failed={failedRefresh('prices', data?.meta, query)} />
         <Attribution />
       </div>
     </section>

@@ -5,7 +5,7 @@ import { TRENDING_LIMIT } from '../schemas'
 import { formatRank, formatSymbol, MISSING } from '../format'
 import { marketQueries } from '../queries'
 import { CoinImage } from './coin-image'
-import { Attribution, DataNote } from './data-note'
+import { Attribution, DataNote, failedRefresh, loadFailed } from './data-note'
 import { LoadError, useRetryFocus } from './load-error'
 
 const IMAGE_SIZE = 56
@@ -14,7 +14,8 @@ export function TrendingSection() {
   const query = useQuery(marketQueries.trending())
   // Hydration renders the prerendered skeleton, even when the data was already here.
   const data = useShownData(query.data)
-  const isError = useHydrated() && query.isError
+  // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
+  const isError = useHydrated() && loadFailed(query)
   const { isFetching, refetch } = query
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
 
@@ -51,7 +52,7 @@ export function TrendingSection() {
         <TrendingSkeleton />
       )}
       <div className="trending__footer">
-        <DataNote meta={data?.meta} />
+        <DataNote meta={data?.meta} failed={failedRefresh('trending coins', data?.meta, query)} />
         <Attribution />
       </div>
     </section>

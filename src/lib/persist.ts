@@ -1,0 +1,117 @@
+import {
+  type AsyncStorage,
+  experimental_createQueryPersister,
+  type PersistedQuery,
+} from '@tanstack/query-persist-client-core'
+import {
+  notifyManager,
+  type QueryClient,
+  type QueryKey,
+  type QueryPersister,
+  type QueryState,
+} from '@tanstack/react-query'
+import * as v from 'valibot'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const PREFIX = 'coinvera'
+
+export type BrowserStorage = AsyncStorage<string>
+
+/** localStorage, or none when the browser refuses it (the site works, revisits start empty). */
+export function browserStorage(): BrowserStorage | undefined {
+  let storage: Storage
+  try {
+    storage = window.localStorage
+  } catch {
+    return undefined
+  }
+  return {
+    getItem: (key) => storage.getItem(key),
+    setItem: (key, value) => {
+      try {
+        storage.setItem(key, value)
+      } catch {
+        // Storage full or refused: this visit works, the next one starts empty.
+      }
+    },
+    removeItem: (key) => storage.removeItem(key),
+  }
+}
+
+/** What the persister reads back of a stored query: its data and when it was fetched. */
+const StoredQuerySchema = v.object({
+  buster: v.string(),
+  queryHash: v.string(),
+  queryKey: v.array(v.unknown()),
+  state: v.object({ data: v.unknown(), dataUpdatedAt: v.number(), errorUpdatedAt: v.number() }),
+})
+
+/**
+ * Reads a stored query, its data through the same schema as a network answer. A wrong shape
+ * throws: the persister then removes the entry and fetches instead.
+ */
+function restore(schema: v.GenericSchema, text: string): PersistedQuery {
+  const { state, ...entry } = v.parse(StoredQuerySchema, JSON.parse(text))
+  const restored: QueryState = {
+    data: v.parse(schema, state.data),
+    dataUpdateCount: 1,
+    dataUpdatedAt: state.dataUpdatedAt,
+    error: null,
+    errorUpdateCount: 0,
+    errorUpdatedAt: state.errorUpdatedAt,
+    fetchFailureCount: 0,
+    fetchFailureReason: null,
+    fetchMeta: null,
+    isInvalidated: false,
+    status: 'success',
+    fetchStatus: 'idle',
+  }
+  return { ...entry, state: restored }
+}
+
+/**
+ * Keeps the data of the query `queryKey` in `storage` for a day: written each time a fetch
+ * succeeds, read back (through `schema`) when the query first runs on a later visit, then
+ * refreshed at once, as every page load refreshes. The buster is computed by the build from the
+ * code that shapes the data (vite.config.ts), so a release that changes it starts afresh.
+ */
+export function persistQueryData(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  schema: v.GenericSchema,
+  storage: BrowserStorage | undefined,
+): void {
+  // Per query, not the whole cache: each list is written the moment it arrives (also before the
+  // page hydrated), only a success overwrites it, and nothing else (sessions, mutations and the
+  // passwords in their variables) can ever reach storage.
+  const { persisterFn } = experimental_createQueryPersister({
+    storage,
+    buster: __STORAGE_BUSTER__,
+    maxAge: DAY_MS,
+    prefix: PREFIX,
+    deserialize: (text) => restore(schema, text),
+    // Its own refetch leaves a failure unhandled (an uncaught rejection): see below instead.
+    refetchOnRestore: false,
+  })
+  const persister: QueryPersister = async (queryFn, context, query) => {
+    let fetched = false
+    const data = await persisterFn(
+      (ctx) => {
+        fetched = true
+        return queryFn(ctx)
+      },
+      context,
+      query,
+    )
+    // Restored: mark it stale once the restore has settled (the persister sets the stored time in
+    // a task of its own), so the query refetches now if observed, else when first observed.
+    if (!fetched) {
+      notifyManager.schedule(() => {
+        void context.client.invalidateQueries({ queryKey: query.queryKey, exact: true })
+      })
+    }
+    return data
+  }
+  queryClient.setQueryDefaults(queryKey, { persister })
+}

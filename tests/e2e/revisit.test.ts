@@ -1,0 +1,115 @@
+import type { Page, Response, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { type PageProblems, VIEWPORTS, visit, waitForHydration } from './support/browser'
+import { expectNoShift, recordShifts } from './support/shifts'
+import { setUpSite, waitForPrices, waitForTrending } from './support/site'
+
+const site = setUpSite()
+
+const MARKET = '**/api/market/**'
+
+/** The notes under both lists, as read aloud (the decorative icon is CSS only). */
+const notes = (page: Page) =>
+  page
+    .locator('.prices__footer .data-note, .trending__footer .data-note')
+    .evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ''))
+
+/** "14:32" for a response's X-Data-Updated-At, in the context's time zone (UTC). */
+function timeOf(response: Response): string {
+  const updatedAt = new Date(response.headers()['x-data-updated-at'] ?? '')
+  return updatedAt.toISOString().slice(11, 16)
+}
+
+/** A first visit: both lists shown, then two seconds on the page, as a visitor who looks. */
+async function firstVisit(page: Page) {
+  const markets = page.waitForResponse((r) => r.url().includes('/api/market/coins/markets'))
+  const trending = page.waitForResponse((r) => r.url().includes('/api/market/search/trending'))
+  await visit(page, `${site.url}/`)
+  await waitForPrices(page)
+  await waitForTrending(page)
+  const times = { prices: timeOf(await markets), trending: timeOf(await trending) }
+  await page.waitForTimeout(2000)
+  return times
+}
+
+async function expectListsShown(page: Page) {
+  await waitForPrices(page)
+  await waitForTrending(page)
+  expect(await page.locator('.market-table tbody tr').count()).toBe(6)
+  // Every row is priced: a dollar amount, not a dash.
+  expect(
+    await page
+      .locator('.market-table tbody tr td:nth-of-type(2)')
+      .evaluateAll((cells) => cells.map((cell) => /^\$[\d,.]+$/.test(cell.textContent ?? ''))),
+  ).toEqual([true, true, true, true, true, true])
+  expect(await page.locator('ol.trending__list:not([aria-hidden]) > li').count()).toBe(7)
+  expect(await page.getByRole('alert').count()).toBe(0)
+}
+
+/** Failed market requests are the point of these tests; anything else is a problem. */
+const unexpected = (problems: PageProblems) =>
+  problems.filter(
+    (problem) => !/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/.test(problem),
+  )
+
+describe.each(VIEWPORTS)('a revisit at $name ($width×$height)', (viewport) => {
+  it('paints the stored lists when the market API is cut, with their age', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    const times = await firstVisit(page)
+    // Written as they arrived: both lists, and nothing holding anything but market data.
+    const stored = await page.evaluate(() => Object.keys(localStorage))
+    expect(stored.filter((key) => key.startsWith('coinvera-["market"')).length).toBe(2)
+
+    await context.route(MARKET, (route) => route.abort())
+    await recordShifts(context)
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+
+    await expectListsShown(page)
+    await expect
+      .poll(() => notes(page))
+      .toEqual([
+        `Showing prices from ${times.prices} — couldn't refresh`,
+        `Showing trending coins from ${times.trending} — couldn't refresh`,
+      ])
+    // Polite: read out when the reader is idle, never interrupting.
+    for (const note of await page.locator('.data-note').all()) {
+      expect(await note.getAttribute('role')).toBe('status')
+    }
+    await expectNoShift(page)
+    expect(unexpected(problems)).toEqual([])
+  })
+
+  it('keeps them on screen when the network drops after the page arrived, and refreshes when it returns', async () => {
+    // A reload with no network at all gets the browser's offline page: the HTML is `no-cache`
+    // (a new release must never run an old page) and there is no service worker. What can hold
+    // is everything after the page itself: here the connection drops as the page arrives.
+    const { page, context, problems } = await site.open(viewport)
+    const times = await firstVisit(page)
+
+    const held: Route[] = []
+    await context.route(MARKET, (route) => {
+      held.push(route)
+    })
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+    await context.setOffline(true)
+    for (const route of held.splice(0)) await route.abort('internetdisconnected')
+    await context.unroute(MARKET)
+
+    await expectListsShown(page)
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+    await expect
+      .poll(() => notes(page))
+      .toEqual([
+        `Showing prices from ${times.prices} — couldn't refresh`,
+        `Showing trending coins from ${times.trending} — couldn't refresh`,
+      ])
+
+    // Back online: the paused refresh runs, and live lists need no note.
+    await context.setOffline(false)
+    await expect.poll(() => notes(page), { timeout: 15_000 }).toEqual(['', ''])
+    await expectListsShown(page)
+    expect(unexpected(problems)).toEqual([])
+  })
+})
