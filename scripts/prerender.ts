@@ -3,7 +3,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { SITE_ROUTES } from '../server/routes/site'
+import { errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '../server/routes/site'
 
 const CLIENT_DIR = 'dist/client'
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
@@ -144,6 +144,13 @@ const { render } = (await import(pathToFileURL('dist/prerender/entry-server.js')
 
 for (const { path } of PAGES) {
   await write(outputFile(path), page(template, await render(path), SITE_URL + path))
+}
+// A form posted without JavaScript comes back as `?error=<code>`: the message is in the HTML.
+for (const [path, codes] of PAGE_ERRORS) {
+  for (const code of codes) {
+    const html = await render(`${path}?error=${code}`)
+    await write(join(CLIENT_DIR, errorPageFile(path, code)), page(template, html, SITE_URL + path))
+  }
 }
 await write(join(CLIENT_DIR, '404.html'), page(template, await render(NOT_FOUND_PATH), null))
 

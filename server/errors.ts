@@ -40,7 +40,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   method_not_allowed: 'This method is not allowed here.',
   email_taken: 'An account with this email address already exists.',
   payload_too_large: 'The request body is larger than 16 KiB.',
-  unsupported_media_type: 'Send the body as application/json.',
+  unsupported_media_type: 'Send the body as application/json or as a form.',
   rate_limited: 'Too many requests. Try again later.',
   internal_error: 'Something went wrong on our side. Try again later.',
   service_unavailable: 'The service is temporarily unavailable. Try again later.',

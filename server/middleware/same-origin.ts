@@ -1,15 +1,27 @@
 import type { MiddlewareHandler } from 'hono'
 import { apiError } from '../errors'
+import { bodyType } from './request-body'
 
 /**
- * Cross-site request forgery guard for JSON endpoints (Hono's `csrf` only checks form types).
- * Browsers send `Origin` on every cross-site POST; when present it must be the site's own: the
- * configured SITE_URL, or else any scheme on the host the request was addressed to.
+ * Cross-site request forgery guard for JSON endpoints and the forms the site posts (Hono's `csrf`
+ * answers in plain text). Browsers say where a request comes from:
+ * - `Sec-Fetch-Site`, when sent, must be `same-origin` (or `none`: the visitor's own action);
+ * - `Origin`, when sent, must be the site's own: the configured SITE_URL, or else any scheme on
+ *   the host the request was addressed to;
+ * - a form post needs one of the two (a browser too old to send either cannot prove where its form
+ *   came from). JSON cannot be posted across sites without CORS, which the API never grants.
  */
 export function sameOrigin(options: { siteOrigin: string | undefined }): MiddlewareHandler {
   return async (c, next) => {
+    const site = c.req.header('Sec-Fetch-Site')
     const origin = c.req.header('Origin')
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      throw apiError('forbidden_origin')
+    }
     if (origin !== undefined && !isOwnOrigin(origin, options.siteOrigin, c.req.header('Host'))) {
+      throw apiError('forbidden_origin')
+    }
+    if (site === undefined && origin === undefined && bodyType(c) === 'form') {
       throw apiError('forbidden_origin')
     }
     await next()

@@ -1,8 +1,14 @@
-import { vValidator } from '@hono/valibot-validator'
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
-import type { GenericSchema } from 'valibot'
+import { validator } from 'hono/validator'
+import { type GenericSchema, safeParseAsync } from 'valibot'
 import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
+import {
+  type FormError,
+  formErrorFor,
+  SIGN_IN_ERRORS,
+  SIGN_UP_ERRORS,
+} from '../../src/features/auth/form-errors'
 import { fieldIssues } from '../../src/features/auth/schemas'
 import { SignInSchema } from '../../src/features/auth/session-schemas'
 import { ServerSignUpSchema } from '../auth/common-passwords'
@@ -23,8 +29,8 @@ import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import type { AccountStore } from '../db/accounts'
 import type { SessionStore } from '../db/sessions'
 import { apiError } from '../errors'
-import { jsonBody } from '../middleware/json-body'
 import { type RateLimiter, rateLimit } from '../middleware/rate-limit'
+import { bodyType, requestBody } from '../middleware/request-body'
 import { sameOrigin } from '../middleware/same-origin'
 
 // Over HTTPS the `__Host-` prefix makes the browser refuse the cookie unless it is Secure, for
@@ -47,13 +53,45 @@ export type AuthDeps = {
   secureCookie: boolean
 }
 
-// The 400 body for a payload that fails its schema, as the forms show it.
-function validJson<T extends GenericSchema>(schema: T) {
-  return vValidator('json', schema, (result) => {
+/**
+ * The body checked by its schema, whether the site's script sent it as JSON or a page without the
+ * script posted it as a form: the handler reads it as `c.req.valid('json')` either way. A failure
+ * is the 400 the forms show.
+ */
+function validBody<T extends GenericSchema>(schema: T) {
+  return validator('json', async (json, c) => {
+    const input = bodyType(c) === 'form' ? await c.req.parseBody() : json
+    const result = await safeParseAsync(schema, input)
     if (!result.success) {
       throw apiError('validation_failed', { issues: fieldIssues(result.issues) })
     }
+    return result.output
   })
+}
+
+/**
+ * A form posted by a page without its script gets a page back, not JSON: 303 to the home page
+ * on success (the session cookies ride along), or back to its form with an error code the page
+ * shows. Nothing typed ever goes into the URL.
+ */
+function formReply(formPage: string, codes: readonly FormError[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (bodyType(c) !== 'form') return next()
+    await next()
+    let location = '/'
+    if (c.res.status >= 400) {
+      const body: unknown = await c.res
+        .clone()
+        .json()
+        .catch(() => null)
+      const apiCode = body && typeof body === 'object' && 'error' in body ? String(body.error) : ''
+      location = `${formPage}?error=${formErrorFor(apiCode, codes)}`
+    }
+    c.res = new Response(null, {
+      status: 303,
+      headers: { Location: location, 'Cache-Control': 'no-store' },
+    })
+  }
 }
 
 export function authRoutes(deps: AuthDeps) {
@@ -103,9 +141,10 @@ export function authRoutes(deps: AuthDeps) {
   auth.post(
     '/',
     origin,
+    formReply('/signup', SIGN_UP_ERRORS),
     rateLimit(deps.signUpLimiter, address),
-    jsonBody,
-    validJson(ServerSignUpSchema),
+    requestBody,
+    validBody(ServerSignUpSchema),
     async (c) => {
       const account = await signUp(deps, c.req.valid('json'))
       if (!account) throw apiError('email_taken')
@@ -122,9 +161,10 @@ export function authRoutes(deps: AuthDeps) {
   auth.post(
     '/session',
     origin,
+    formReply('/signin', SIGN_IN_ERRORS),
     rateLimit(deps.signInLimiter, address),
-    jsonBody,
-    validJson(SignInSchema),
+    requestBody,
+    validBody(SignInSchema),
     async (c) => {
       const input = c.req.valid('json')
       const attempt = deps.signInLimits.begin(address(c), input.username)

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '../../src/features/auth/form-errors'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
 import type { InlineHashes } from '../middleware/security-headers'
@@ -10,6 +11,18 @@ type PolicyFor = (hashes: InlineHashes) => string
 /** The site's pages; every other path is the not-found page. */
 export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin'] as const
 
+/**
+ * Pages prerendered once more for each `?error=` code their form can come back with
+ * (routes/auth.ts), so that a visitor without JavaScript reads the message too.
+ */
+export const PAGE_ERRORS = new Map<string, readonly string[]>([
+  ['/signup', SIGN_UP_ERRORS],
+  ['/signin', SIGN_IN_ERRORS],
+])
+
+/** The file of a page's variant for an error code (written by scripts/prerender.ts). */
+export const errorPageFile = (route: string, code: string) => `${route}/error-${code}.html`
+
 // Vite puts content-hashed files under /assets: a changed file gets a new name, so cache forever.
 function cacheControl(file: StaticFile): string {
   if (file.urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
@@ -19,9 +32,18 @@ function cacheControl(file: StaticFile): string {
 
 /**
  * A page's HTML: its own prerendered file when the build made one (`crypto/index.html` or
- * `crypto.html`), else the app shell, which renders any route in the browser.
+ * `crypto.html`, or the variant for a known `?error=` code), else the app shell, which renders
+ * any route in the browser.
  */
-function pageFile(files: SiteFiles, route: string): StaticFile | undefined {
+function pageFile(
+  files: SiteFiles,
+  route: string,
+  error: string | undefined,
+): StaticFile | undefined {
+  if (error && PAGE_ERRORS.get(route)?.includes(error)) {
+    const variant = files.get(errorPageFile(route, error))
+    if (variant) return variant
+  }
   if (route === '/') return files.get('/index.html')
   return files.get(`${route}/index.html`) ?? files.get(`${route}.html`) ?? files.get('/index.html')
 }
@@ -67,7 +89,9 @@ export function siteRoutes(files: SiteFiles, policyFor: PolicyFor) {
     if (path.length > 1 && path.endsWith('/') && routes.has(path.slice(0, -1))) {
       return c.redirect(path.slice(0, -1), 301)
     }
-    const page = routes.has(path) ? pageFile(files, path) : files.get('/404.html')
+    const page = routes.has(path)
+      ? pageFile(files, path, c.req.query('error'))
+      : files.get('/404.html')
     const fallback = page ?? files.get('/index.html')
     if (!fallback) {
       throw apiError('service_unavailable', {

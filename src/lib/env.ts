@@ -21,4 +21,6 @@ function absolute(url: string): string {
 export const env = {
   marketApiUrl: absolute(result.output.VITE_MARKET_API_URL),
   apiUrl: absolute(result.output.VITE_API_URL || '/'),
+  /** Our API as a form's `action` names it: as configured, so prerendered and client HTML agree. */
+  formApiUrl: (result.output.VITE_API_URL || '').replace(/\/?$/, '/'),
 }

@@ -85,6 +85,9 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       message: 'The server sent invalid JSON.',
     })
   }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return new ApiError({ status: 0, code: 'offline', message: 'The browser is offline.' })
+  }
   return new ApiError({ status: 0, code: 'network_error', message: 'Could not reach the server.' })
 }
 

@@ -1,4 +1,4 @@
-import type { Page, Response, Route } from 'playwright-core'
+import type { BrowserContext, Page, Response, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { type PageProblems, VIEWPORTS, visit, waitForHydration } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
@@ -46,6 +46,22 @@ async function expectListsShown(page: Page) {
   expect(await page.getByRole('alert').count()).toBe(0)
 }
 
+/** Holds every market API request unanswered, as a network that has not answered yet. */
+async function holdMarketRequests(context: BrowserContext): Promise<Route[]> {
+  const held: Route[] = []
+  await context.route(MARKET, (route) => {
+    held.push(route)
+  })
+  return held
+}
+
+/** The connection drops: the held requests fail as they would offline, and so will any other. */
+async function dropTheNetwork(context: BrowserContext, held: Route[]) {
+  await context.setOffline(true)
+  for (const route of held.splice(0)) await route.abort('internetdisconnected')
+  await context.unroute(MARKET)
+}
+
 /** Failed market requests are the point of these tests; anything else is a problem. */
 const unexpected = (problems: PageProblems) =>
   problems.filter(
@@ -80,22 +96,20 @@ describe.each(VIEWPORTS)('a revisit at $name ($width×$height)', (viewport) => {
     expect(unexpected(problems)).toEqual([])
   })
 
-  it('keeps them on screen when the network drops after the page arrived, and refreshes when it returns', async () => {
+  it('paints them before any answer, keeps them when the network drops, refreshes when it returns', async () => {
     // A reload with no network at all gets the browser's offline page: the HTML is `no-cache`
     // (a new release must never run an old page) and there is no service worker. What can hold
     // is everything after the page itself: here the connection drops as the page arrives.
     const { page, context, problems } = await site.open(viewport)
     const times = await firstVisit(page)
 
-    const held: Route[] = []
-    await context.route(MARKET, (route) => {
-      held.push(route)
-    })
+    const held = await holdMarketRequests(context)
     await page.reload({ waitUntil: 'load' })
     await waitForHydration(page)
-    await context.setOffline(true)
-    for (const route of held.splice(0)) await route.abort('internetdisconnected')
-    await context.unroute(MARKET)
+    // The market API has not answered: what shows is what the first visit stored.
+    await expectListsShown(page)
+    expect(held.length).toBeGreaterThan(0)
+    await dropTheNetwork(context, held)
 
     await expectListsShown(page)
     expect(await page.evaluate(() => navigator.onLine)).toBe(false)
@@ -109,6 +123,43 @@ describe.each(VIEWPORTS)('a revisit at $name ($width×$height)', (viewport) => {
     // Back online: the paused refresh runs, and live lists need no note.
     await context.setOffline(false)
     await expect.poll(() => notes(page), { timeout: 15_000 }).toEqual(['', ''])
+    await expectListsShown(page)
+    expect(unexpected(problems)).toEqual([])
+  })
+})
+
+describe('an offline revisit on a phone that never scrolled to the prices', () => {
+  it('keeps the page and its skeleton while the table code cannot load, then shows the prices', async () => {
+    const phone = VIEWPORTS.find((viewport) => viewport.phone)
+    if (!phone) throw new Error('no phone viewport')
+    const { page, context, problems } = await site.open(phone)
+    await visit(page, `${site.url}/`)
+    // Stored without the price table ever nearing the screen: its code was never loaded.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).length))
+      .toBeGreaterThanOrEqual(2)
+    expect(await page.locator('.market-table tbody tr.market-table__skeleton').count()).toBe(6)
+
+    const held = await holdMarketRequests(context)
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+    await dropTheNetwork(context, held)
+
+    // Scrolling to the prices asks for the table's code, which cannot come.
+    const tableFailed = page.waitForEvent('requestfailed', (r) => r.url().includes('market-table'))
+    await page.evaluate(() => document.querySelector('.prices__card')?.scrollIntoView())
+    await tableFailed
+    await expect
+      .poll(() => notes(page))
+      .toEqual([
+        expect.stringMatching(/^Showing prices from/),
+        expect.stringMatching(/^Showing trending/),
+      ])
+    expect(await page.locator('.market-table tbody tr.market-table__skeleton').count()).toBe(6)
+    expect(await page.locator('ol.trending__list:not([aria-hidden]) > li').count()).toBe(7)
+    expect(await page.getByRole('alert').count()).toBe(0)
+
+    await context.setOffline(false)
     await expectListsShown(page)
     expect(unexpected(problems)).toEqual([])
   })

@@ -122,7 +122,7 @@ describe('POST /api/auth', () => {
 
   it.each([
     ['text/plain', 'text/plain'],
-    ['a form', 'application/x-www-form-urlencoded'],
+    ['a multipart form', 'multipart/form-data; boundary=x'],
     ['JSON-like types', 'application/merge-patch+json'],
   ])('415 for %s', async (_, type) => {
     const { response, body } = await send({

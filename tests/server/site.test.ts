@@ -193,6 +193,25 @@ describe('prerendered pages and configuration', () => {
     }
   })
 
+  it("serves a form page's prerendered variant for a known ?error= code, else the page", async () => {
+    const siteDir = makeSite({
+      'signin/index.html': '<p>sign in</p>',
+      'signin/error-invalid_credentials.html': '<p>sign in, wrong password</p>',
+    })
+    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
+    try {
+      const text = async (path: string) => (await fetch(`${s.url}${path}`)).text()
+      expect(await text('/signin?error=invalid_credentials')).toBe('<p>sign in, wrong password</p>')
+      expect(await text('/signin')).toBe('<p>sign in</p>')
+      // An unknown code, or one of another page, is the page itself.
+      expect(await text('/signin?error=../index')).toBe('<p>sign in</p>')
+      expect(await text('/signin?error=email_taken')).toBe('<p>sign in</p>')
+    } finally {
+      await s.dispose()
+      removeDir(siteDir)
+    }
+  })
+
   it("allows a page's inline <style> and <script> by their hashes, on that page only", async () => {
     const css = 'body{color:#fff}'
     const js = 'console.log(1)'

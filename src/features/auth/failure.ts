@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/http'
+import type { SignInError, SignUpError } from './form-errors'
 
 export type FormProblem = { message: string; retry: boolean }
 
@@ -45,6 +46,12 @@ export function describeFailure<F extends string>(
       },
     }
   }
+  if (error.code === 'offline') {
+    return {
+      errors: {},
+      problem: { message: "You're offline — check your connection and try again.", retry: true },
+    }
+  }
   if (error.code === 'network_error' || error.code === 'timeout') {
     return {
       errors: {},
@@ -68,4 +75,34 @@ export function describeFailure<F extends string>(
     errors: {},
     problem: { message: 'Something went wrong. Please try again.', retry: true },
   }
+}
+
+const TOO_MANY = 'Too many attempts. Please try again later.'
+const OUR_SIDE = 'Something went wrong on our side. Please try again in a moment.'
+
+/**
+ * What a form says when it came back from a post made without the page's script (`?error=`):
+ * the server can send a code only, never the fields, so the message covers every rule.
+ */
+export const returnedProblem = {
+  signUp: (code: SignUpError): FormProblem => ({
+    retry: false,
+    message: {
+      validation_failed:
+        'Some details need attention: enter your name, a valid email address and a password of at least 8 characters that is not a common one. The phone number is optional (6 to 20 digits).',
+      email_taken:
+        'An account with this email address already exists. Sign in, or sign up with another email address.',
+      rate_limited: TOO_MANY,
+      unavailable: OUR_SIDE,
+    }[code],
+  }),
+  signIn: (code: SignInError): FormProblem => ({
+    retry: false,
+    message: {
+      validation_failed: 'Enter the email address you signed up with and your password.',
+      invalid_credentials: 'Invalid username or password. Check both and try again.',
+      rate_limited: TOO_MANY,
+      unavailable: OUR_SIDE,
+    }[code],
+  }),
 }

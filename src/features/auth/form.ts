@@ -28,3 +28,11 @@ export function focusFirstInvalid<F extends string>(
   const element = first ? form?.elements.namedItem(first) : null
   if (element instanceof HTMLInputElement) element.focus()
 }
+
+/**
+ * After a post made without the script came back with a problem (JavaScript was slow or off),
+ * the page's script, once running, moves focus to it, unless the visitor is already elsewhere.
+ */
+export function focusReturnedProblem(problem: HTMLElement | null): void {
+  if (document.activeElement === document.body) problem?.focus()
+}

@@ -1,7 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useRef, useState } from 'react'
-import { describeFailure, type FormProblem } from '../failure'
-import { type Errors, focusFirstInvalid, validateFields } from '../form'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { env } from '@/lib/env'
+import { describeFailure, type FormProblem, returnedProblem } from '../failure'
+import { type Errors, focusFirstInvalid, focusReturnedProblem, validateFields } from '../form'
+import type { SignInError } from '../form-errors'
 import { useSignIn } from '../sign-in'
 import { type SignInInput, SignInSchema } from '../session-schemas'
 import { Field } from './field'
@@ -13,15 +15,23 @@ const FIELDS: FieldName[] = ['username', 'password']
 
 const validate = (values: SignInInput) => validateFields(SignInSchema, values, FIELDS)
 
-/** Signs in through the session endpoint, then goes home with a short welcome. */
-export function SignInForm() {
+/**
+ * Signs in through the session endpoint, then goes home with a short welcome. Without the page's
+ * script it posts as a plain form, and the server sends it home or back here with `returned`.
+ */
+export function SignInForm({ returned }: { returned?: SignInError | undefined }) {
   const signIn = useSignIn()
   const navigate = useNavigate()
   const formRef = useRef<HTMLFormElement>(null)
   const problemRef = useRef<HTMLDivElement>(null)
   const [values, setValues] = useState<SignInInput>({ username: '', password: '' })
   const [errors, setErrors] = useState<Errors<FieldName>>({})
-  const [problem, setProblem] = useState<FormProblem | null>(null)
+  const [problem, setProblem] = useState<FormProblem | null>(() =>
+    returned ? returnedProblem.signIn(returned) : null,
+  )
+  useEffect(() => {
+    if (returned) focusReturnedProblem(problemRef.current)
+  }, [returned])
 
   function update(field: FieldName, value: string) {
     const next = { ...values, [field]: value }
@@ -62,6 +72,8 @@ export function SignInForm() {
   return (
     <form
       ref={formRef}
+      method="post"
+      action={`${env.formApiUrl}api/auth/session`}
       className="form"
       noValidate
       aria-busy={signIn.isPending}

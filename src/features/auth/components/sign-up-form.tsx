@@ -1,9 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
-import { describeFailure, type FormProblem } from '../failure'
+import { describeFailure, type FormProblem, returnedProblem } from '../failure'
 import { useSignUp } from '../mutations'
-import { focusFirstInvalid, validateFields } from '../form'
+import { focusFirstInvalid, focusReturnedProblem, validateFields } from '../form'
+import type { SignUpError } from '../form-errors'
 import { type FieldErrors, SignUpSchema } from '../schemas'
 import { Field } from './field'
 import { FormProblemAlert } from './form-problem'
@@ -25,13 +27,23 @@ function describeSignUpFailure(failure: Error) {
   return describeFailure(failure, FIELDS)
 }
 
-export function SignUpForm() {
+/**
+ * Creates the account, then goes home with a welcome. Without the page's script it posts as a
+ * plain form, and the server sends it home or back here with `returned`.
+ */
+export function SignUpForm({ returned }: { returned?: SignUpError | undefined }) {
   const signUp = useSignUp()
   const formRef = useRef<HTMLFormElement>(null)
+  const problemRef = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
   const [values, setValues] = useState<Values>(EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [problem, setProblem] = useState<FormProblem | null>(null)
+  const [problem, setProblem] = useState<FormProblem | null>(() =>
+    returned ? returnedProblem.signUp(returned) : null,
+  )
+  useEffect(() => {
+    if (returned) focusReturnedProblem(problemRef.current)
+  }, [returned])
   // Fields whose message came from the server (409, 400): the local rules cannot judge those, so
   // leaving the field (blur) keeps the message; editing the field re-checks it as usual.
   const serverErrors = useRef(new Set<FieldName>())
@@ -87,6 +99,8 @@ export function SignUpForm() {
   return (
     <form
       ref={formRef}
+      method="post"
+      action={`${env.formApiUrl}api/auth`}
       className="form"
       noValidate
       aria-busy={signUp.isPending}
@@ -94,7 +108,11 @@ export function SignUpForm() {
       onSubmit={submit}
     >
       {problem ? (
-        <FormProblemAlert problem={problem} onRetry={() => formRef.current?.requestSubmit()} />
+        <FormProblemAlert
+          ref={problemRef}
+          problem={problem}
+          onRetry={() => formRef.current?.requestSubmit()}
+        />
       ) : null}
       <Field label="Name" autoComplete="name" {...fieldProps('name')} />
       <Field label="Email" type="email" autoComplete="email" {...fieldProps('email')} />

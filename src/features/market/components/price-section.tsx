@@ -8,9 +8,29 @@ import { Attribution, DataNote, failedRefresh, loadFailed } from './data-note'
 import { LoadError, useRetryFocus } from './load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
 
+type TableModule = typeof import('./market-table')
+
 // TanStack Table comes when the prices are about to be seen (at once on /crypto, on scrolling
 // down on the home page); the skeleton needs none of it.
-const loadTable = () => import('./market-table')
+let table: Promise<TableModule> | undefined
+const loadTable = () => {
+  table ??= importTable()
+  return table
+}
+
+/**
+ * Offline, the prices stored on an earlier visit can be here while the table's code is not (a
+ * phone that never scrolled to it): the load then waits for the connection and tries again, and
+ * the skeleton stays meanwhile instead of the page failing.
+ */
+function importTable(): Promise<TableModule> {
+  return import('./market-table').catch((error: unknown) => {
+    if (navigator.onLine) throw error
+    return new Promise<TableModule>((resolve) => {
+      window.addEventListener('online', () => resolve(importTable()), { once: true })
+    })
+  })
+}
 const MarketTable = lazy(() => loadTable().then((module) => ({ default: module.MarketTable })))
 
 export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
