@@ -115,10 +115,11 @@ function deferScripts(html: string): string {
 /**
  * Starts the app after 'first-contentful-paint' is reported (the frame is on screen); at once in a
  * hidden tab (it paints nothing) and after two frames where paint timing is missing; within 1 s
- * whatever happens.
+ * whatever happens. Marks `<html data-scrolled>` when the visitor scrolls the page before then
+ * (see `useFadeIn`).
  */
 function bootstrap(entry: string, preloads: string[]): string {
-  return `(function(){var d=document,done=false;function go(){if(done)return;done=true;var f=d.createDocumentFragment();${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("script");l.type="module";l.async=false;l.crossOrigin="";l.src=h;f.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=false;s.crossOrigin="";s.src=${JSON.stringify(entry)};f.appendChild(s);d.body.appendChild(f)}if(d.visibilityState==="hidden")return go();setTimeout(go,1000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,o){if(!list.getEntriesByName("first-contentful-paint").length)return;o.disconnect();setTimeout(go,0)}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}})()`
+  return `(function(){var d=document,done=false;function go(){if(done)return;done=true;var f=d.createDocumentFragment();${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("script");l.type="module";l.async=false;l.crossOrigin="";l.src=h;f.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=false;s.crossOrigin="";s.src=${JSON.stringify(entry)};f.appendChild(s);d.body.appendChild(f)}addEventListener("scroll",function(){d.documentElement.setAttribute("data-scrolled","")},{once:true,passive:true});if(d.visibilityState==="hidden")return go();setTimeout(go,1000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,o){if(!list.getEntriesByName("first-contentful-paint").length)return;o.disconnect();setTimeout(go,0)}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}})()`
 }
 
 /** The favicon as a data: URL, one request fewer before the first paint. */

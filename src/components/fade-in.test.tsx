@@ -170,4 +170,15 @@ describe('useFadeIn', () => {
     drawFrame(BELOW_THE_FOLD)
     expect(screen.getByRole('region')).not.toHaveClass('fade')
   })
+
+  it('hides nothing when the visitor scrolled the prerendered page before the app started', () => {
+    document.documentElement.setAttribute('data-scrolled', '')
+    try {
+      render(<Section />)
+      drawFrame(BELOW_THE_FOLD) // scrolled back up above it before the app ran: seen, so kept
+      expect(screen.getByRole('region')).not.toHaveClass('fade')
+    } finally {
+      document.documentElement.removeAttribute('data-scrolled')
+    }
+  })
 })

@@ -9,6 +9,14 @@ import { useEffect, useRef } from 'react'
 const ROOT_MARGIN = '100000px 0px -25% 0px'
 
 /**
+ * The page's inline loader marks `<html data-scrolled>` when the visitor scrolls the prerendered
+ * page before the app has started. They have seen its sections then, so none is hidden for a
+ * fade during this page load: it would blink, or stay hidden below a visitor who scrolled back.
+ */
+const scrolledBeforeStart = () =>
+  typeof document !== 'undefined' && document.documentElement.hasAttribute('data-scrolled')
+
+/**
  * Fades a section in as it scrolls into view. The markup never carries the hidden state: the
  * classes are added here, after render, so prerendered HTML, crawlers, screen readers and visitors
  * without JavaScript or with reduced motion always get visible content.
@@ -23,6 +31,7 @@ export function useFadeIn<T extends HTMLElement>(durationMs: number) {
     const element = ref.current
     if (!element || typeof IntersectionObserver === 'undefined') return
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return
+    if (scrolledBeforeStart()) return
 
     let first = true
     let frame = 0
