@@ -13,7 +13,15 @@ import { marketQueries, persistMarketLists } from './queries'
 
 configure({ asyncUtilTimeout: 5000 })
 
-const UPDATED_AT = new Date(2026, 10, 23, 14, 32).toISOString()
+// Today at 14:32: the note gives the time alone for data of the same day.
+const today = new Date()
+const UPDATED_AT = new Date(
+  today.getFullYear(),
+  today.getMonth(),
+  today.getDate(),
+  14,
+  32,
+).toISOString()
 
 /** A client set up as src/main.tsx sets up the site's. */
 function persistingClient() {
