@@ -2,7 +2,8 @@
 // JavaScript runs; the client then hydrates it (src/main.tsx).
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build } from 'vite'
 import { errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '../server/routes/site'
 
 const CLIENT_DIR = 'dist/client'
@@ -18,6 +19,7 @@ const PRIORITY: Record<(typeof SITE_ROUTES)[number], string> = {
 }
 const PAGES = SITE_ROUTES.map((path) => ({ path, priority: PRIORITY[path] }))
 const NOT_FOUND_PATH = '/__not-found__'
+const LOADER = fileURLToPath(new URL('../src/boot/loader.ts', import.meta.url))
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
@@ -85,41 +87,60 @@ async function inlineStylesheet(html: string): Promise<string> {
 }
 
 /**
- * The app's scripts are requested once the page is on screen: the inline script below replaces
- * Vite's module script and modulepreload links. Fetched with the page, they arrived and ran
- * before the first frame was presented and so held back the first paint (Lighthouse counted
- * them in FCP and LCP). Each preloaded chunk becomes a module script of its own, in Vite's
- * order (dependencies first), so the browser runs each chunk's top-level code in its own task
- * instead of the whole bundle in one long one. The server allows this inline script by its hash.
+ * The app's scripts are requested once the page is on screen: the inline loader
+ * (src/boot/loader.ts) replaces Vite's module script and modulepreload links, and adds them as
+ * module scripts after the first paint, in Vite's order (dependencies first). The server allows
+ * this inline script by its hash.
  */
-function deferScripts(html: string): string {
+async function deferScripts(html: string): Promise<string> {
   const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)]
   if (entries.length !== 1)
     throw new Error(`index.html should have one module script, not ${entries.length}`)
   const [entryTag, entry] = entries[0] as RegExpMatchArray
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
-  let out = html.replace(
-    entryTag,
-    () =>
-      `<script>${bootstrap(
-        entry as string,
-        preloads.map((m) => m[1] as string),
-      )}</script>`,
+  const loader = await compileLoader(
+    entry as string,
+    preloads.map((m) => m[1] as string),
   )
+  if (loader.includes('</script')) throw new Error('the loader would end its <script> early')
+  let out = html.replace(entryTag, () => `<script>${loader}</script>`)
   for (const [tag] of preloads) out = out.replace(tag, '')
   if (/<script [^>]*src=|<link rel="modulepreload"/.test(out))
     throw new Error('a script is still fetched before the first paint')
   return out
 }
 
-/**
- * Starts the app after 'first-contentful-paint' is reported (the frame is on screen); at once in a
- * hidden tab (it paints nothing) and after two frames where paint timing is missing; within 1 s
- * whatever happens. Marks `<html data-scrolled>` when the visitor scrolls the page before then
- * (see `useFadeIn`).
- */
-function bootstrap(entry: string, preloads: string[]): string {
-  return `(function(){var d=document,done=false;function go(){if(done)return;done=true;var f=d.createDocumentFragment();${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("script");l.type="module";l.async=false;l.crossOrigin="";l.src=h;f.appendChild(l)});var s=d.createElement("script");s.type="module";s.async=false;s.crossOrigin="";s.src=${JSON.stringify(entry)};f.appendChild(s);d.body.appendChild(f)}addEventListener("scroll",function(){d.documentElement.setAttribute("data-scrolled","")},{once:true,passive:true});if(d.visibilityState==="hidden")return go();setTimeout(go,1000);var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,o){if(!list.getEntriesByName("first-contentful-paint").length)return;o.disconnect();setTimeout(go,0)}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}})()`
+/** The loader and its call with this build's URLs, as one minified script (an IIFE). */
+async function compileLoader(entry: string, preloads: string[]): Promise<string> {
+  const call = '\0coinvera-loader'
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [
+      {
+        name: 'coinvera:loader-call',
+        resolveId: (id) => (id === call ? id : null),
+        load: (id) =>
+          id === call
+            ? `import { startApp } from ${JSON.stringify(LOADER)}\n` +
+              `startApp(${JSON.stringify(entry)}, ${JSON.stringify(preloads)})`
+            : null,
+      },
+    ],
+    build: {
+      write: false,
+      minify: true,
+      sourcemap: false,
+      rolldownOptions: { input: call, output: { format: 'iife' } },
+    },
+  })
+  const [chunk, ...rest] = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    'output' in result ? result.output : [],
+  )
+  if (chunk?.type !== 'chunk' || rest.length > 0)
+    throw new Error('the loader should build to one script')
+  return chunk.code.trim()
 }
 
 /** The favicon as a data: URL, one request fewer before the first paint. */
@@ -134,7 +155,7 @@ async function inlineFavicon(html: string): Promise<string> {
   )
 }
 
-const template = deferScripts(
+const template = await deferScripts(
   await inlineFavicon(
     await inlineStylesheet(await readFile(join(CLIENT_DIR, 'index.html'), 'utf8')),
   ),

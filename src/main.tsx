@@ -4,7 +4,7 @@ import { lazy, StrictMode, Suspense, startTransition } from 'react'
 import { persistMarketLists } from '@/features/market/queries'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
-import { createAppRouter } from './router'
+import { type AppRouter, createAppRouter, matchPrerenderedLayout } from './router'
 
 // Dev-only: `import.meta.env.DEV` is false in production builds, so the bundler drops this chunk.
 const Devtools = lazy(() => import('@/components/devtools').then((m) => ({ default: m.Devtools })))
@@ -17,7 +17,7 @@ persistMarketLists(queryClient, storage)
 // The whole-cache store of earlier releases could hold a paused sign-in, password included.
 void storage?.removeItem('coinvera-cache')
 
-const appWith = (router: ReturnType<typeof createAppRouter>) => (
+const appWith = (router: AppRouter) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -60,9 +60,9 @@ async function start() {
   await yieldToMain()
   const router = createAppRouter(queryClient, { history })
   if (container.firstElementChild) {
-    // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, which
-    // means the router's SSR layout (no outer Suspense) and this page's code loaded first.
-    router.ssr = { manifest: undefined }
+    // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, with this
+    // page's code loaded first.
+    matchPrerenderedLayout(router)
     await yieldToMain()
     await router.load()
     await yieldToMain()

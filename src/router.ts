@@ -31,8 +31,23 @@ export function createAppRouter(
   })
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+/**
+ * Makes the browser's router render the layout of the server render (no Suspense boundary above
+ * the root route), so that React adopts a prerendered page as it is. TanStack Router documents one
+ * way to hydrate: `<RouterClient>`, whose `hydrate()` reads the state that the server render writes
+ * into the page as inline `$_TSR` scripts, then sets this same field. Our CSP allows no inline
+ * script but the page's hashed loader, and a prerendered page has no state to hand over (loaders
+ * only start queries), so this sets the field alone. Without it the client renders boundaries the
+ * HTML does not have: a hydration mismatch, and React renders the page again from scratch.
+ */
+export function matchPrerenderedLayout(router: AppRouter): void {
+  router.ssr = { manifest: undefined }
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>
+    router: AppRouter
   }
 }

@@ -1,8 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
-import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
 import { fieldIssues, SignUpSchema } from '../../src/features/auth/schemas'
-import { SignInSchema } from '../../src/features/auth/session-schemas'
+import { SIGNED_IN_COOKIE, SignInSchema } from '../../src/features/auth/session-schemas'
 
 type User = { id: string; name: string; email: string }
 

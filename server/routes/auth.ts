@@ -2,7 +2,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { validator } from 'hono/validator'
 import { type GenericSchema, safeParseAsync } from 'valibot'
-import { SIGNED_IN_COOKIE } from '../../src/features/auth/cookies'
 import {
   type FormError,
   formErrorFor,
@@ -10,7 +9,7 @@ import {
   SIGN_UP_ERRORS,
 } from '../../src/features/auth/form-errors'
 import { fieldIssues } from '../../src/features/auth/schemas'
-import { SignInSchema } from '../../src/features/auth/session-schemas'
+import { SIGNED_IN_COOKIE, SignInSchema } from '../../src/features/auth/session-schemas'
 import { ServerSignUpSchema } from '../auth/common-passwords'
 import { prepareDummyHash } from '../auth/password'
 import {

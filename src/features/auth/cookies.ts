@@ -1,5 +1,4 @@
-// Shared with the server (server/routes/auth.ts), which sets it beside the HttpOnly session cookie.
-export const SIGNED_IN_COOKIE = 'coinvera_signed_in'
+import { SIGNED_IN_COOKIE } from './session-schemas'
 
 let remembered: boolean | undefined
 

@@ -18,6 +18,12 @@ export const SignInSchema = v.object({
 })
 export type SignInInput = v.InferInput<typeof SignInSchema>
 
+/**
+ * The companion cookie the server (server/routes/auth.ts) sets beside the HttpOnly session
+ * cookie, so the site knows whether to ask for a session (`mightBeSignedIn`).
+ */
+export const SIGNED_IN_COOKIE = 'coinvera_signed_in'
+
 export const SessionUserSchema = v.object({
   user: v.object({ id: v.string(), name: v.string(), email: v.string() }),
 })

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { loadConfig } from '../../../server/config'
 import { type Db, openDb } from '../../../server/db/client'
 import { migrate } from '../../../server/db/migrate'
@@ -91,6 +92,8 @@ export const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
   body: JSON.stringify(body),
 })
 
+const BusyBodySchema = v.object({ error: v.literal('busy') })
+
 /**
  * Sends again, after the Retry-After it was given, while the server answers 503 busy (password
  * hashing at capacity), as a patient client would; at most 30 times.
@@ -99,8 +102,7 @@ export async function untilNotBusy(send: () => Promise<Response>): Promise<Respo
   for (let attempt = 1; ; attempt++) {
     const response = await send()
     if (response.status !== 503 || attempt === 30) return response
-    const { error } = await response.clone().json()
-    if (error !== 'busy') return response
+    if (!v.is(BusyBodySchema, await response.clone().json())) return response
     await response.body?.cancel()
     const seconds = Number(response.headers.get('retry-after'))
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
