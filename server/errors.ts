@@ -1,5 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorBody, FieldIssue } from '../src/lib/api-error'
 import { BusyError } from './auth/hashing-limit'
 import { DatabaseUnavailableError } from './db/errors'
 
@@ -24,8 +25,6 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, ContentfulStatusCode>
 
 export type ErrorCode = keyof typeof ERROR_STATUS
-export type FieldIssue = { field: string; message: string }
-export type ErrorBody = { error: ErrorCode; message: string; issues?: FieldIssue[] }
 
 // What a caller reads when we only know the status (errors thrown by Hono's own middleware).
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
@@ -55,6 +54,7 @@ type ErrorInit = {
 }
 
 export function errorResponse(code: ErrorCode, init: ErrorInit = {}): Response {
+  // The shape the site reads back with ErrorBodySchema (src/lib/api-error.ts).
   const body: ErrorBody = { error: code, message: init.message ?? DEFAULT_MESSAGES[code] }
   if (init.issues) body.issues = init.issues
   const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' })

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  apiKeyHeader,
-  createUpstream,
-  MAX_UPSTREAM_BODY_BYTES,
-  parseRetryAfter,
-  UpstreamError,
-} from './upstream'
+import { apiKeyHeader, createUpstream, MAX_UPSTREAM_BODY_BYTES, UpstreamError } from './upstream'
 
 describe('apiKeyHeader', () => {
   it('sends a pro key only to the pro host, a demo key anywhere else', () => {
@@ -15,15 +9,35 @@ describe('apiKeyHeader', () => {
   })
 })
 
-describe('parseRetryAfter', () => {
+describe('a 429 from the upstream', () => {
   const now = Date.parse('2026-06-01T12:00:00Z')
-  it('reads seconds or an HTTP date, within bounds', () => {
-    expect(parseRetryAfter('120', now)).toBe(120_000)
-    expect(parseRetryAfter('Mon, 01 Jun 2026 12:00:30 GMT', now)).toBe(30_000)
-    expect(parseRetryAfter(null, now)).toBe(60_000)
-    expect(parseRetryAfter('soon', now)).toBe(60_000)
-    expect(parseRetryAfter('-5', now)).toBe(0)
-    expect(parseRetryAfter('999999', now)).toBe(3_600_000)
+  const backoff = async (retryAfter: string | null) => {
+    const upstream = createUpstream({
+      baseUrl: 'https://api.coingecko.com/api/v3',
+      timeoutMs: 1000,
+      now: () => now,
+      fetch: async () =>
+        new Response('{}', {
+          status: 429,
+          headers: retryAfter === null ? {} : { 'Retry-After': retryAfter },
+        }),
+    })
+    const error = await upstream.trending().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UpstreamError)
+    return (error as UpstreamError).retryAfterMs
+  }
+
+  it('keeps us away as long as its Retry-After says, seconds or date, at most an hour', async () => {
+    expect(await backoff('120')).toBe(120_000)
+    expect(await backoff('Mon, 01 Jun 2026 12:00:30 GMT')).toBe(30_000)
+    expect(await backoff('Sun, 31 May 2026 12:00:00 GMT')).toBe(0)
+    expect(await backoff('999999')).toBe(3_600_000)
+  })
+
+  it('keeps us away a minute without a readable Retry-After', async () => {
+    expect(await backoff(null)).toBe(60_000)
+    expect(await backoff('soon')).toBe(60_000)
+    expect(await backoff('-5')).toBe(60_000)
   })
 })
 

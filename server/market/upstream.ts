@@ -6,6 +6,7 @@ import {
   type TrendingResponse,
   TrendingResponseSchema,
 } from '../../src/features/market/schemas'
+import { parseRetryAfter } from '../../src/lib/api-error'
 
 export type UpstreamFailure =
   | 'timeout'
@@ -73,12 +74,9 @@ async function readText(response: Response, maxBytes: number): Promise<string | 
 const DEFAULT_RETRY_AFTER_MS = 60_000
 const MAX_RETRY_AFTER_MS = 3_600_000
 
-export function parseRetryAfter(value: string | null, now: number): number {
-  if (!value) return DEFAULT_RETRY_AFTER_MS
-  const seconds = Number(value)
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now
-  if (Number.isNaN(ms)) return DEFAULT_RETRY_AFTER_MS
-  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS)
+/** How long a 429 keeps us away from the upstream. */
+function backoffMs(retryAfter: string | null, now: number): number {
+  return Math.min(parseRetryAfter(retryAfter, now) ?? DEFAULT_RETRY_AFTER_MS, MAX_RETRY_AFTER_MS)
 }
 
 /**
@@ -121,7 +119,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       throw new UpstreamError('unreachable', `${path}: ${reason}`)
     }
     if (response.status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), now())
+      const retryAfterMs = backoffMs(response.headers.get('Retry-After'), now())
       throw new UpstreamError('rate_limited', `${path} answered 429`, retryAfterMs)
     }
     if (!response.ok) {

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from 'ky'
 import * as v from 'valibot'
+import { ErrorBodySchema, type FieldIssue, parseRetryAfter } from './api-error'
 import { env } from './env'
 
 // Retries belong to TanStack Query (lib/query-client.ts), so ky never retries on its own.
@@ -10,8 +11,6 @@ export const marketApi = ky.create({ ...defaults, prefixUrl: env.marketApiUrl })
 
 /** Our own API (sign-up, sessions). */
 export const api = ky.create({ ...defaults, prefixUrl: env.apiUrl, credentials: 'same-origin' })
-
-export type FieldIssue = { field: string; message: string }
 
 /** Every failed request surfaces as this one error type, whatever went wrong. */
 export class ApiError extends Error {
@@ -34,21 +33,6 @@ export class ApiError extends Error {
     this.issues = init.issues ?? []
     this.retryAfterMs = init.retryAfterMs ?? null
   }
-}
-
-const ErrorBodySchema = v.object({
-  error: v.string(),
-  message: v.string(),
-  issues: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
-})
-
-/** `Retry-After` is either seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null
-  const seconds = Number(value)
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
 export async function toApiError(error: unknown): Promise<ApiError> {

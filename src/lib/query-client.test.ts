@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, parseRetryAfter } from './http'
+import { ApiError } from './http'
 import { retryDelay, shouldRetry } from './query-client'
 
 const error = (status: number, code = 'x', retryAfterMs: number | null = null) =>
@@ -29,17 +29,5 @@ describe('retryDelay', () => {
   })
   it('waits exactly what Retry-After asks for', () => {
     expect(retryDelay(0, error(429, 'x', 120_000))).toBe(120_000)
-  })
-})
-
-describe('parseRetryAfter', () => {
-  it('reads seconds and HTTP dates', () => {
-    expect(parseRetryAfter('120')).toBe(120_000)
-    const now = Date.parse('2026-11-23T10:00:00Z')
-    expect(parseRetryAfter('Mon, 23 Nov 2026 10:01:00 GMT', now)).toBe(60_000)
-  })
-  it('ignores what it cannot read', () => {
-    expect(parseRetryAfter(null)).toBeNull()
-    expect(parseRetryAfter('soon')).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 // Shared by the sign-up form and the server (server/routes/auth.ts): one set of rules.
 import * as v from 'valibot'
+import type { FieldIssue } from '../../lib/api-error'
 import { isCommonPassword } from './common-passwords'
 
 /** Said for a password on the common list, by the form (short list) and the server (long one). */
@@ -61,11 +62,9 @@ export type Account = v.InferOutput<typeof AccountSchema>
 export type FieldErrors = Partial<Record<keyof SignUpInput, string>>
 
 /** The first message for each field, as the form and the server's 400 both show them. */
-export function fieldIssues(
-  issues: readonly v.BaseIssue<unknown>[],
-): { field: string; message: string }[] {
+export function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
   const seen = new Set<string>()
-  const result: { field: string; message: string }[] = []
+  const result: FieldIssue[] = []
   for (const issue of issues) {
     const field = v.getDotPath(issue) ?? 'body'
     if (seen.has(field)) continue
