@@ -109,7 +109,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'node',
           // server/middleware/rate-limit.test.ts measures the memory kept after a collection.
           execArgv: ['--expose-gc'],
-          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

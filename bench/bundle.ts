@@ -16,7 +16,7 @@ export type ScriptFile = Sizes & {
 
 export type RouteScripts = { route: string; total: Sizes; files: ScriptFile[] }
 
-// The same levels the server uses for its compressed copies (server/site/files.ts).
+// The same levels the build uses for the compressed copies it serves (scripts/site-manifest.ts).
 function sizes(body: Buffer): Sizes {
   return {
     raw: body.length,

@@ -4,7 +4,7 @@
 // A missed budget is reported, not fatal: only a crash exits non-zero.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os'
+import { availableParallelism, cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { forbiddenCode, measureRoutes, type RouteScripts } from './bundle'
 import { chromiumVersion, type LighthousePage, runLighthouse } from './lighthouse'
@@ -40,6 +40,7 @@ const LIGHTHOUSE_PAGES = ['/', '/crypto', '/signup']
 const SCRIPT_ROUTES = ['/', '/crypto', '/signup', '/signin', '/contact']
 const JS_BUDGET_BYTES = 130_000
 const CLIENT_DIR = join(ROOT, 'dist/client')
+const SERVER_DIR = join(ROOT, 'dist/server')
 const RESULTS = join(ROOT, 'bench/results/latest.json')
 
 const started = Date.now()
@@ -133,7 +134,10 @@ function scriptRows(routes: RouteScripts[]): Row[] {
 
 async function main(): Promise<void> {
   log(`Coinvera benchmark; settings ${JSON.stringify(SETTINGS)}`)
-  const tmpDir = mkdtempSync(join(tmpdir(), 'coinvera-bench-'))
+  // Inside the project (.tmp/ is ignored by git), so that the server's copy below finds
+  // node_modules, as dist/server/index.js does.
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true })
+  const tmpDir = mkdtempSync(join(ROOT, '.tmp', 'bench-'))
   try {
     if (SETTINGS.skipBuild) log('build skipped (--skip-build): measuring dist/ as it is')
     else {
@@ -148,6 +152,7 @@ async function main(): Promise<void> {
     // Others may rebuild dist/ while this runs: measure a private copy of this build.
     const clientDir = join(tmpDir, 'client')
     cpSync(CLIENT_DIR, clientDir, { recursive: true })
+    cpSync(SERVER_DIR, join(tmpDir, 'server'), { recursive: true })
     const forbidden = forbiddenCode(clientDir)
 
     // Offline: the upstream is a loopback port nobody listens on, so the server answers at once

@@ -72,7 +72,7 @@ async function write(file: string, content: string) {
 /**
  * The stylesheet Vite linked, written into the page instead: a linked stylesheet blocks the first
  * paint for one more round trip, and the whole site's CSS is a few kB compressed. The server
- * allows this <style> by its hash (server/site/files.ts).
+ * allows this <style> by the hash the build records (scripts/site-manifest.ts).
  */
 async function inlineStylesheet(html: string): Promise<string> {
   const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? []

@@ -18,7 +18,7 @@ import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { marketRoutes } from './routes/market'
 import { siteRoutes } from './routes/site'
-import { SiteFiles } from './site/files'
+import { readBuild } from './site/manifest'
 
 export type AppDeps = {
   config: Config
@@ -28,19 +28,19 @@ export type AppDeps = {
   /** The upstream's fetch; tests point the real client at a fake server instead. */
   fetch?: FetchFn
   sample?: Sample
-  site?: SiteFiles
 }
 
 export type App = {
   app: Hono<AppEnv>
   caches: MarketCaches
-  site: SiteFiles
+  /** How many files the site serves (0: no build found). */
+  siteFiles: number
 }
 
 export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps
   const clock = deps.clock ?? systemClock
-  const site = deps.site ?? new SiteFiles(config.clientDir)
+  const build = readBuild(config.clientDir)
   const caches = createMarketCaches({
     config: config.market,
     sample: deps.sample ?? loadSample(),
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): App {
   })
   app.route(
     '/',
-    siteRoutes(site, (hashes) => contentSecurityPolicy(config.connectSrc, hashes)),
+    siteRoutes(build, (hashes) => contentSecurityPolicy(config.connectSrc, hashes)),
   )
 
   app.notFound(() => errorResponse('not_found'))
@@ -86,5 +86,5 @@ export function createApp(deps: AppDeps): App {
     }
     return response
   })
-  return { app, caches, site }
+  return { app, caches, siteFiles: Object.keys(build?.manifest.files ?? {}).length }
 }

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate'
 import { createLogger, type Logger } from './logger'
 import type { Clock } from './clock'
 import type { FetchFn } from './market/upstream'
+import { ManifestError } from './site/manifest'
 
 export type RunningServer = {
   url: string
@@ -55,8 +56,15 @@ export async function serveApp(
   deps: AppDeps & { config: Config; db: Db; logger: Logger },
 ): Promise<RunningServer> {
   const { config, db, logger } = deps
-  const { app, caches, site } = createApp(deps)
-  if (site.size === 0) {
+  let created: ReturnType<typeof createApp>
+  try {
+    created = createApp(deps)
+  } catch (error) {
+    if (error instanceof ManifestError) throw new StartError(error.message, { cause: error })
+    throw error
+  }
+  const { app, caches, siteFiles } = created
+  if (siteFiles === 0) {
     logger.warn(
       { clientDir: config.clientDir },
       'no built site found; pages answer 503 until `npm run build`',
@@ -85,11 +93,10 @@ export async function serveApp(
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
   void caches.markets.refresh()
   void caches.trending.refresh()
-  site.warm().catch((error: unknown) => logger.warn({ err: error }, 'precompression failed'))
 
   const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`
-  logger.info({ url, database: db.kind, files: site.size }, 'listening')
+  logger.info({ url, database: db.kind, files: siteFiles }, 'listening')
 
   let stopping: Promise<void> | null = null
   return {

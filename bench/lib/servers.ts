@@ -9,9 +9,9 @@ export const ROOT = new URL('../..', import.meta.url).pathname.replace(/\/$/, ''
 export type AppServer = { url: string; process: Started }
 
 /**
- * The real server (what `npm start` runs once the build is there: scripts/start.ts only adds the
- * rebuild check, skipped because the benchmark has just built) on loopback, with its own PGlite
- * directory, so nothing outside the temp directory is read or written.
+ * The real server, as `npm start` runs it once the build is there (the build check is skipped:
+ * the benchmark has just built), from the run's private copy of the build (run.ts), on loopback,
+ * with its own PGlite directory, so nothing outside the temp directory is read or written.
  */
 export async function startApp(
   name: string,
@@ -32,7 +32,7 @@ export async function startApp(
   }
   // A developer's own database must never receive benchmark traffic.
   delete env.DATABASE_URL
-  const child = start(name, process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = start(name, process.execPath, [join(options.tmpDir, 'server/index.js')], {
     cwd: ROOT,
     env,
     logFile: join(options.tmpDir, `${name}.log`),

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import {
   type MarketsResponse,
@@ -6,10 +5,11 @@ import {
   type TrendingResponse,
   TrendingResponseSchema,
 } from '../../src/features/market/schemas'
+// The test fixtures are the one source of truth for the sample data shipped with the server
+// (bundled into it by the build).
+import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 'json' }
+import searchTrending from '../../mocks/fixtures/search-trending.json' with { type: 'json' }
 import { marketsWithSampleImages, trendingWithSampleImages } from '../../mocks/sample-images'
-
-// The test fixtures are the one source of truth for the sample data shipped with the server.
-const FIXTURES = new URL('../../mocks/fixtures/', import.meta.url)
 
 export type Sample = {
   markets: MarketsResponse
@@ -17,18 +17,10 @@ export type Sample = {
   updatedAt: Date
 }
 
-function readFixture(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8'))
-}
-
 /** The fixtures, parsed by the site's schemas, with every image pointing at a local file. */
 export function loadSample(): Sample {
-  const markets = marketsWithSampleImages(
-    v.parse(MarketsResponseSchema, readFixture('coins-markets.json')),
-  )
-  const trending = trendingWithSampleImages(
-    v.parse(TrendingResponseSchema, readFixture('search-trending.json')),
-  )
+  const markets = marketsWithSampleImages(v.parse(MarketsResponseSchema, coinsMarkets))
+  const trending = trendingWithSampleImages(v.parse(TrendingResponseSchema, searchTrending))
   const latest = Math.max(0, ...markets.map((coin) => Date.parse(coin.last_updated ?? '') || 0))
   return {
     markets,

@@ -1,12 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv } from '../context'
+import type { InlineHashes } from '../site/manifest'
 
 // CoinGecko serves coin images from these hosts; everything else the page loads is ours.
 const IMAGE_HOSTS = ['https://assets.coingecko.com', 'https://coin-images.coingecko.com']
-
-/** `'sha256-…'` sources of a page's inline <style> and <script> elements. */
-export type InlineHashes = { style: readonly string[]; script: readonly string[] }
 
 const NO_INLINE: InlineHashes = { style: [], script: [] }
 

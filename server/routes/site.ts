@@ -1,9 +1,10 @@
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type Next } from 'hono'
+import { etag, RETAINED_304_HEADERS } from 'hono/etag'
+import { serveStatic } from 'hono/serve-static'
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '../../src/features/auth/form-errors'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
-import type { InlineHashes } from '../middleware/security-headers'
-import type { SiteFiles, StaticFile } from '../site/files'
+import type { Build, InlineHashes, SiteFile } from '../site/manifest'
 
 /** The Content-Security-Policy of a page that carries these inline elements. */
 type PolicyFor = (hashes: InlineHashes) => string
@@ -24,9 +25,9 @@ export const PAGE_ERRORS = new Map<string, readonly string[]>([
 export const errorPageFile = (route: string, code: string) => `${route}/error-${code}.html`
 
 // Vite puts content-hashed files under /assets: a changed file gets a new name, so cache forever.
-function cacheControl(file: StaticFile): string {
-  if (file.urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
-  if (file.type.startsWith('text/html')) return 'no-cache'
+function cacheControl(path: string): string {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  if (path.endsWith('.html')) return 'no-cache'
   return 'public, max-age=3600'
 }
 
@@ -35,70 +36,64 @@ function cacheControl(file: StaticFile): string {
  * `crypto.html`, or the variant for a known `?error=` code), else the app shell, which renders
  * any route in the browser.
  */
-function pageFile(
-  files: SiteFiles,
-  route: string,
-  error: string | undefined,
-): StaticFile | undefined {
-  if (error && PAGE_ERRORS.get(route)?.includes(error)) {
-    const variant = files.get(errorPageFile(route, error))
-    if (variant) return variant
-  }
-  if (route === '/') return files.get('/index.html')
-  return files.get(`${route}/index.html`) ?? files.get(`${route}.html`) ?? files.get('/index.html')
+function pageFile(built: (path: string) => boolean, route: string, error?: string): string {
+  const variant = error && PAGE_ERRORS.get(route)?.includes(error) && errorPageFile(route, error)
+  if (variant && built(variant)) return variant
+  if (route === '/') return '/index.html'
+  return [`${route}/index.html`, `${route}.html`].find(built) ?? '/index.html'
 }
 
-async function send(
-  c: Context<AppEnv>,
-  files: SiteFiles,
-  file: StaticFile,
-  status: 200 | 404,
-  policyFor: PolicyFor,
-) {
-  const headers = new Headers({
-    'Content-Type': file.type,
-    'Cache-Control': cacheControl(file),
-    ETag: file.etag,
-  })
-  // The page's inline CSS and loader, allowed by hash in its own policy.
-  const hashes = file.inlineHashes
-  if (hashes.style.length || hashes.script.length) {
-    headers.set('Content-Security-Policy', policyFor(hashes))
-  }
-  if (file.compressible) headers.set('Vary', 'Accept-Encoding')
-  if (status === 200 && c.req.header('If-None-Match') === file.etag) {
-    return new Response(null, { status: 304, headers })
-  }
-  const { body, encoding } = await files.body(file, c.req.header('Accept-Encoding'))
-  if (encoding !== 'identity') headers.set('Content-Encoding', encoding)
-  headers.set('Content-Length', String(body.length))
-  return new Response(body, { status, headers })
-}
-
-export function siteRoutes(files: SiteFiles, policyFor: PolicyFor) {
+/**
+ * The built site (server/site/manifest.ts): only the files its manifest lists are served, by
+ * Hono's serveStatic, in the brotli or gzip copy the build made when the client takes one, each
+ * page with exactly its own inline hashes in its CSP. Without a build, pages answer 503.
+ */
+export function siteRoutes(build: Build | null, policyFor: PolicyFor) {
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
+  const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
+  const built = (path: string) => files.has(path)
+  const getContent = async (path: string) => build?.bodies.get(path) ?? null
 
-  site.get('*', async (c) => {
+  async function send(c: Context<AppEnv>, next: Next, path: string, status: 200 | 404) {
+    const file = files.get(path) as SiteFile
+    c.header('Cache-Control', cacheControl(path))
+    c.header('ETag', file.etag)
+    // The page's inline CSS and loader, allowed by hash in its own policy.
+    if (file.inline) c.header('Content-Security-Policy', policyFor(file.inline))
+    // Told the path, so the file sent is the one chosen here, never a path from the request.
+    const response = await serveStatic({ root: '/', path, precompressed: true, getContent })(
+      c,
+      next,
+    )
+    if (!response) throw new Error(`${path} is in the manifest but was not served`)
+    // serveStatic names Accept-Encoding only when it sends a compressed copy; a cache must
+    // know that the plain body depended on it too.
+    if (file.encodings.length > 0) response.headers.set('Vary', 'Accept-Encoding')
+    if (status === 200) return response
+    return new Response(response.body, { status, headers: response.headers })
+  }
+
+  // Revalidation by the build's ETag. A 304 keeps the page's own CSP: a browser updates the
+  // stored page's headers from it, and the default policy would block the page's inline code.
+  site.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] }))
+  site.get('*', async (c, next) => {
     const path = c.req.path
-    const file = files.get(path)
-    if (file) return send(c, files, file, 200, policyFor)
+    if (built(path)) return send(c, next, path, 200)
     // A missing hashed file is a stale chunk after a deploy: answer fast and small, never with
     // HTML the browser would try to run as a script.
     if (path.startsWith('/assets/')) throw apiError('not_found')
     if (path.length > 1 && path.endsWith('/') && routes.has(path.slice(0, -1))) {
       return c.redirect(path.slice(0, -1), 301)
     }
-    const page = routes.has(path)
-      ? pageFile(files, path, c.req.query('error'))
-      : files.get('/404.html')
-    const fallback = page ?? files.get('/index.html')
-    if (!fallback) {
+    const page = routes.has(path) ? pageFile(built, path, c.req.query('error')) : '/404.html'
+    const file = built(page) ? page : '/index.html'
+    if (!built(file)) {
       throw apiError('service_unavailable', {
         message: 'The site has not been built yet: run `npm run build`.',
       })
     }
-    return send(c, files, fallback, routes.has(path) ? 200 : 404, policyFor)
+    return send(c, next, file, routes.has(path) ? 200 : 404)
   })
 
   return site

@@ -1,6 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
@@ -9,16 +16,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** This run's private copy of the built site (dist/client). */
     clientDir: string
+    /** This run's private copy of the built server (dist/server/index.js). */
+    serverEntry: string
   }
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const BUILT = join(root, 'dist/client')
+const BUILT_SERVER = join(root, 'dist/server/index.js')
 
 /**
- * The suite tests the site as users get it: the production build, prerendered pages included.
- * Build once per run (E2E_SKIP_BUILD=1 says dist/ is already fresh), then test a private copy:
- * others may rebuild dist/ while the suite runs.
+ * The suite tests the site as users get it: the production build, prerendered pages included,
+ * served by the built server. Build once per run (E2E_SKIP_BUILD=1 says dist/ is already fresh),
+ * then test a private copy: others may rebuild dist/ while the suite runs.
  */
 export default function setup(project: TestProject): () => void {
   if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -35,12 +45,15 @@ export default function setup(project: TestProject): () => void {
       )
     }
   }
-  if (!existsSync(join(BUILT, 'index.html'))) {
-    throw new Error(`${BUILT}/index.html is missing: run \`npm run build\`.`)
+  for (const file of [join(BUILT, '.build-manifest.json'), BUILT_SERVER]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\`.`)
   }
-  const copy = mkdtempSync(join(tmpdir(), 'coinvera-e2e-site-'))
+  // Inside the project (.tmp/ is ignored by git), so that the server's copy finds node_modules.
+  mkdirSync(join(root, '.tmp'), { recursive: true })
+  const copy = mkdtempSync(join(root, '.tmp', 'e2e-'))
   const clientDir = join(copy, 'client')
   cpSync(BUILT, clientDir, { recursive: true })
+  cpSync(join(root, 'dist/server'), join(copy, 'server'), { recursive: true })
   const assets = join(clientDir, 'assets')
   for (const file of readdirSync(assets)) {
     if (!file.endsWith('.js')) continue
@@ -52,5 +65,6 @@ export default function setup(project: TestProject): () => void {
     }
   }
   project.provide('clientDir', clientDir)
+  project.provide('serverEntry', join(copy, 'server/index.js'))
   return () => rmSync(copy, { recursive: true, force: true })
 }

@@ -58,7 +58,7 @@ describe('a flood of sign-ins against the server process', () => {
 
   beforeAll(async () => {
     dataDir = await freshDataDir()
-    siteDir = makeSite()
+    siteDir = await makeSite()
     port = await freePort()
     child = runServer({
       PORT: String(port),

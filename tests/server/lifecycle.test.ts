@@ -19,7 +19,7 @@ describe('the server process', () => {
     // Slow: the request below shares the start-up fetch, still running when SIGTERM arrives.
     const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 2500 })
     const dataDir = await freshDataDir()
-    const siteDir = makeSite()
+    const siteDir = await makeSite()
     cleanup.push(
       () => upstream.close(),
       () => removeDir(dataDir),

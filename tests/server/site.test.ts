@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_ROUTES } from '../../server/routes/site'
@@ -70,11 +72,35 @@ describe('pages', () => {
     expect(await response.text()).toBe('')
   })
 
-  it('revalidates with the ETag: 304', async () => {
-    const etag = (await get('/')).headers.get('etag') ?? ''
-    expect(etag).toMatch(/^".+"$/)
-    const response = await get('/', { 'If-None-Match': etag })
-    expect(response.status).toBe(304)
+  it('revalidates with the ETag: 304, keeping the page its own CSP', async () => {
+    const siteDir = await makeSite({ 'crypto/index.html': '<style>p{margin:0}</style><p>x</p>' })
+    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
+    const at = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${s.url}${path}`, { headers })
+    try {
+      const page = await at('/crypto')
+      const etag = page.headers.get('etag') ?? ''
+      const csp = page.headers.get('content-security-policy')
+      // Weak: the brotli, gzip and plain bodies differ byte for byte.
+      expect(etag).toMatch(/^W\/".+"$/)
+      expect(csp).toContain('sha256-')
+      for (const ifNoneMatch of [etag, `"other", ${etag}`, '*']) {
+        const response = await at('/crypto', { 'If-None-Match': ifNoneMatch })
+        expect(response.status, ifNoneMatch).toBe(304)
+        expect(await response.text()).toBe('')
+        expect(response.headers.get('etag')).toBe(etag)
+        expect(response.headers.get('cache-control')).toBe('no-cache')
+        expect(response.headers.get('content-security-policy')).toBe(csp)
+      }
+      expect((await at('/crypto', { 'If-None-Match': '"other"' })).status).toBe(200)
+      // The same file compressed, or under its own path, keeps its ETag; another file has its own.
+      expect((await at('/crypto', { 'Accept-Encoding': 'br' })).headers.get('etag')).toBe(etag)
+      expect((await at('/crypto/index.html')).headers.get('etag')).toBe(etag)
+      expect((await at('/')).headers.get('etag')).not.toBe(etag)
+    } finally {
+      await s.dispose()
+      removeDir(siteDir)
+    }
   })
 })
 
@@ -95,7 +121,8 @@ describe('assets', () => {
 
     expect(gunzipSync(await rawGet(path, 'gzip')).toString()).toBe(APP_JS)
     expect((await rawGet(path, 'identity')).toString()).toBe(APP_JS)
-    expect((await rawGet(path, 'br;q=0, gzip')).length).toBeLessThan(APP_JS.length)
+    expect(gunzipSync(await rawGet(path, 'br;q=0, gzip')).toString()).toBe(APP_JS)
+    expect(gunzipSync(await rawGet(path, 'gzip;q=0.5')).toString()).toBe(APP_JS)
   })
 
   it('a missing asset is a small 404, never the HTML page (a stale chunk fails fast)', async () => {
@@ -109,14 +136,24 @@ describe('assets', () => {
   it('serves other public files with a short cache', async () => {
     const response = await get('/sample-coins/bitcoin.svg')
     expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('names Accept-Encoding in Vary for a file with compressed copies, even sent plain', async () => {
+    const plain = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'identity' })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    // Too small to gain from compression: no copies, nothing varies.
+    const tiny = await get('/favicon.svg', { 'Accept-Encoding': 'br, gzip' })
+    expect(tiny.headers.get('content-encoding')).toBeNull()
+    expect(tiny.headers.get('vary')).toBeNull()
   })
 })
 
 describe('what is never served', () => {
   it('source maps and dot-files, though they are in the build folder: 404', async () => {
-    const siteDir = makeSite({
+    const siteDir = await makeSite({
       'assets/index-abc123.js.map': '{"version":3,"sourcesContent":["const secret = 1"]}',
       '.env': 'DATABASE_URL=postgres://secret',
       '.git/config': '[core] secret',
@@ -132,6 +169,15 @@ describe('what is never served', () => {
         const response = await fetch(`${s.url}${path}`)
         expect(response.status, path).toBe(404)
         expect(await response.text(), path).not.toContain('secret')
+      }
+      // Nor are the build's own files: its manifest and the compressed copies, which are sent
+      // in place of their file, with its type.
+      const copies = ['/assets/index-abc123.js.br', '/assets/index-def456.css.gz']
+      for (const path of ['/.build-manifest.json', ...copies]) {
+        expect(existsSync(join(siteDir, path)), path).toBe(true)
+        const response = await fetch(`${s.url}${path}`)
+        expect(response.status, path).toBe(404)
+        expect(response.headers.get('content-encoding'), path).toBeNull()
       }
       // The script itself is still there.
       expect((await fetch(`${s.url}/assets/index-abc123.js`)).status).toBe(200)
@@ -172,7 +218,7 @@ async function rawGet(path: string, encoding: string): Promise<Buffer> {
 
 describe('prerendered pages and configuration', () => {
   it("serves a route's own HTML file and the 404 page when the build has them", async () => {
-    const siteDir = makeSite({
+    const siteDir = await makeSite({
       'crypto/index.html': '<p>prerendered crypto</p>',
       'contact.html': '<p>prerendered contact</p>',
       '404.html': '<p>not found page</p>',
@@ -194,7 +240,7 @@ describe('prerendered pages and configuration', () => {
   })
 
   it("serves a form page's prerendered variant for a known ?error= code, else the page", async () => {
-    const siteDir = makeSite({
+    const siteDir = await makeSite({
       'signin/index.html': '<p>sign in</p>',
       'signin/error-invalid_credentials.html': '<p>sign in, wrong password</p>',
     })
@@ -213,11 +259,13 @@ describe('prerendered pages and configuration', () => {
   })
 
   it("allows a page's inline <style> and <script> by their hashes, on that page only", async () => {
-    const css = 'body{color:#fff}'
-    const js = 'console.log(1)'
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-    const siteDir = makeSite({
-      'crypto/index.html': `<style>${css}</style><p>prices</p><script>${js}</script>`,
+    const siteDir = await makeSite({
+      'crypto/index.html': '<style>body{color:#fff}</style><p>prices</p><script>go(1)</script>',
+      'signin/index.html': '<style>p{margin:0}</style><p>sign in</p>',
+      'signin/error-invalid_credentials.html':
+        '<style>p{margin:0}</style><p role="alert">wrong</p><script>go(2)</script>',
+      '404.html': '<style>h1{margin:0}</style><h1>not found</h1>',
     })
     const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
     try {
@@ -227,12 +275,25 @@ describe('prerendered pages and configuration', () => {
         return csp.filter((directive) => /^(style|script)-src /.test(directive))
       }
       expect(await directives('/crypto')).toEqual([
-        `script-src 'self' ${sha(js)}`,
-        `style-src 'self' ${sha(css)}`,
+        `script-src 'self' ${sha('go(1)')}`,
+        `style-src 'self' ${sha('body{color:#fff}')}`,
+      ])
+      expect(await directives('/signin')).toEqual([
+        "script-src 'self'",
+        `style-src 'self' ${sha('p{margin:0}')}`,
+      ])
+      expect(await directives('/signin?error=invalid_credentials')).toEqual([
+        `script-src 'self' ${sha('go(2)')}`,
+        `style-src 'self' ${sha('p{margin:0}')}`,
+      ])
+      expect(await directives('/missing')).toEqual([
+        "script-src 'self'",
+        `style-src 'self' ${sha('h1{margin:0}')}`,
       ])
       // The shell has nothing inline, and neither has anything else.
       const strict = ["script-src 'self'", "style-src 'self'"]
       expect(await directives('/signup')).toEqual(strict)
+      expect(await directives('/assets/index-abc123.js')).toEqual(strict)
       expect(await directives('/api/health')).toEqual(strict)
     } finally {
       await s.dispose()
@@ -263,14 +324,39 @@ describe('prerendered pages and configuration', () => {
   })
 
   it('without a build, pages answer 503 JSON saying how to build', async () => {
-    const s = await startTestServer({ CLIENT_DIR: '/nonexistent/dist' }, { db: testDb.db })
+    // A folder with files but no manifest is no build either (the build writes it last).
+    const unfinished = await makeSite()
+    rmSync(join(unfinished, '.build-manifest.json'))
+    for (const clientDir of ['/nonexistent/dist', unfinished]) {
+      const s = await startTestServer({ CLIENT_DIR: clientDir }, { db: testDb.db })
+      try {
+        const response = await fetch(`${s.url}/`)
+        expect(response.status).toBe(503)
+        expect((await response.json()).message).toContain('npm run build')
+        expect((await fetch(`${s.url}/assets/index-abc123.js`)).status).toBe(404)
+        expect((await fetch(`${s.url}/api/health`)).status).toBe(200)
+      } finally {
+        await s.dispose()
+      }
+    }
+    removeDir(unfinished)
+  })
+
+  it('refuses to start on a build it cannot read, saying how to fix it', async () => {
+    const unreadable = await makeSite()
+    writeFileSync(join(unreadable, '.build-manifest.json'), '{"files":{"/index.html":{}}}')
+    const incomplete = await makeSite()
+    rmSync(join(incomplete, 'assets/index-abc123.js.br'))
     try {
-      const response = await fetch(`${s.url}/`)
-      expect(response.status).toBe(503)
-      expect((await response.json()).message).toContain('npm run build')
-      expect((await fetch(`${s.url}/api/health`)).status).toBe(200)
+      await expect(startTestServer({ CLIENT_DIR: unreadable }, { db: testDb.db })).rejects.toThrow(
+        /\.build-manifest\.json is not a manifest this server reads .*npm run build/,
+      )
+      await expect(startTestServer({ CLIENT_DIR: incomplete }, { db: testDb.db })).rejects.toThrow(
+        /index-abc123\.js\.br is in the build's manifest but cannot be read .*npm run build/,
+      )
     } finally {
-      await s.dispose()
+      removeDir(unreadable)
+      removeDir(incomplete)
     }
   })
 })

@@ -23,13 +23,14 @@ process.once('exit', () => {
 })
 
 /**
- * The real server (`node --import tsx server/index.ts`) serving the built site on a free loopback
- * port, with its own PGlite database in a temporary folder. It picks the port itself (PORT=0);
- * the "listening" log line says which one.
+ * The real server as `npm start` runs it (`node dist/server/index.js`, from the global setup's
+ * private copy of the build) serving the built site on a free loopback port, with its own
+ * PGlite database in a temporary folder. It picks the port itself (PORT=0); the "listening" log
+ * line says which one.
  */
 export async function startServer(env: Record<string, string>): Promise<SiteServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coinvera-e2e-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [inject('serverEntry')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -18,7 +18,7 @@ export type ServerProcess = {
   exited: Promise<number | null>
 }
 
-/** `server/index.ts` in a process of its own, as `npm start` runs it, with only this environment. */
+/** `server/index.ts` in a process of its own (its source, through tsx), with only this environment. */
 export function runServer(env: Record<string, string>): ServerProcess {
   let output = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {

@@ -46,7 +46,7 @@ export async function startTestServer(
   const needsDir = !options.db && !options.dataDir && !env.DATABASE_URL
   const ownDataDir = needsDir ? await freshDataDir() : undefined
   const dataDir = options.dataDir ?? ownDataDir ?? ''
-  const siteDir = makeSite()
+  const siteDir = await makeSite()
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { writeSiteManifest } from '../../../scripts/site-manifest'
 
 export const SHELL_HTML = `<!doctype html><html lang="en"><head><title>Coinvera</title>
 <script type="module" crossorigin src="/assets/index-abc123.js"></script></head>
@@ -9,8 +10,11 @@ export const SHELL_HTML = `<!doctype html><html lang="en"><head><title>Coinvera<
 // Big enough to be worth compressing, like a real bundle.
 export const APP_JS = `export const rows = [${Array.from({ length: 200 }, (_, i) => `"row ${i}"`).join(',')}]\n`
 
-/** A small built site in a temporary folder; `extra` adds files such as prerendered pages. */
-export function makeSite(extra: Record<string, string> = {}): string {
+/**
+ * A small built site in a temporary folder, finished by the build's own last step (compressed
+ * copies and the manifest); `extra` adds files such as prerendered pages.
+ */
+export async function makeSite(extra: Record<string, string> = {}): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'coinvera-site-'))
   const files: Record<string, string> = {
     'index.html': SHELL_HTML,
@@ -25,5 +29,6 @@ export function makeSite(extra: Record<string, string> = {}): string {
     mkdirSync(dirname(full), { recursive: true })
     writeFileSync(full, content)
   }
+  await writeSiteManifest(root)
   return root
 }
