@@ -55,23 +55,25 @@ export function siteRoutes(build: Build | null, policyFor: PolicyFor) {
   const built = (path: string) => files.has(path)
   const getContent = async (path: string) => build?.bodies.get(path) ?? null
 
-  async function send(c: Context<AppEnv>, next: Next, path: string, status: 200 | 404) {
+  function send(c: Context<AppEnv>, next: Next, path: string, status: 200 | 404) {
     const file = files.get(path) as SiteFile
+    c.status(status)
     c.header('Cache-Control', cacheControl(path))
     c.header('ETag', file.etag)
     // The page's inline CSS and loader, allowed by hash in its own policy.
     if (file.inline) c.header('Content-Security-Policy', policyFor(file.inline))
     // Told the path, so the file sent is the one chosen here, never a path from the request.
-    const response = await serveStatic({ root: '/', path, precompressed: true, getContent })(
-      c,
-      next,
-    )
-    if (!response) throw new Error(`${path} is in the manifest but was not served`)
-    // serveStatic names Accept-Encoding only when it sends a compressed copy; a cache must
-    // know that the plain body depended on it too.
-    if (file.encodings.length > 0) response.headers.set('Vary', 'Accept-Encoding')
-    if (status === 200) return response
-    return new Response(response.body, { status, headers: response.headers })
+    return serveStatic({
+      root: '/',
+      path,
+      precompressed: true,
+      getContent,
+      // serveStatic names Accept-Encoding only when it sends a compressed copy; a cache must
+      // know that the plain body depended on it too.
+      onFound: () => {
+        if (file.encodings.length > 0) c.header('Vary', 'Accept-Encoding')
+      },
+    })(c, next)
   }
 
   // Revalidation by the build's ETag. A 304 keeps the page's own CSP: a browser updates the

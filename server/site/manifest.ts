@@ -74,8 +74,9 @@ export type Build = {
 
 /**
  * The build in `clientDir` (about 1.7 MiB with its compressed copies), read whole, once, or null
- * when there is none. From memory, a file costs Hono's serveStatic 35 µs of CPU per request;
- * opened and streamed per request (@hono/node-server's serveStatic) it cost 270-450 µs.
+ * when there is none. Served from memory by Hono's serveStatic, the home page took 55-60 µs of
+ * CPU per request; opened and streamed at each request by @hono/node-server's serveStatic,
+ * 310-570 µs (docs/PERFORMANCE.md, "Serving the build").
  */
 export function readBuild(clientDir: string): Build | null {
   const manifest = readManifest(clientDir)
