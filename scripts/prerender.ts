@@ -160,21 +160,21 @@ const template = await deferScripts(
     await inlineStylesheet(await readFile(join(CLIENT_DIR, 'index.html'), 'utf8')),
   ),
 )
-const { render } = (await import(pathToFileURL('dist/prerender/entry-server.js').href)) as {
-  render: (path: string) => Promise<string>
-}
+const { render } = (await import(
+  pathToFileURL('dist/prerender/entry-server.js').href
+)) as typeof import('../src/entry-server')
 
 for (const { path } of PAGES) {
-  await write(outputFile(path), page(template, await render(path), SITE_URL + path))
+  await write(outputFile(path), page(template, (await render(path)).app, SITE_URL + path))
 }
 // A form posted without JavaScript comes back as `?error=<code>`: the message is in the HTML.
 for (const [path, codes] of PAGE_ERRORS) {
   for (const code of codes) {
-    const html = await render(`${path}?error=${code}`)
+    const { app: html } = await render(`${path}?error=${code}`)
     await write(join(CLIENT_DIR, errorPageFile(path, code)), page(template, html, SITE_URL + path))
   }
 }
-await write(join(CLIENT_DIR, '404.html'), page(template, await render(NOT_FOUND_PATH), null))
+await write(join(CLIENT_DIR, '404.html'), page(template, (await render(NOT_FOUND_PATH)).app, null))
 
 await write(
   join(CLIENT_DIR, 'robots.txt'),

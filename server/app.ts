@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health'
 import { marketRoutes } from './routes/market'
 import { siteRoutes } from './routes/site'
 import { readBuild } from './site/manifest'
+import { createPageRenderer, type Render } from './site/pages'
 
 export type AppDeps = {
   config: Config
@@ -28,6 +29,8 @@ export type AppDeps = {
   /** The upstream's fetch; tests point the real client at a fake server instead. */
   fetch?: FetchFn
   sample?: Sample
+  /** The route renderer (server/site/pages.ts); without it, pages are served as prerendered. */
+  render?: Render | null
 }
 
 export type App = {
@@ -73,9 +76,11 @@ export function createApp(deps: AppDeps): App {
   app.all('/api/*', () => {
     throw apiError('not_found')
   })
+  const pages =
+    build && deps.render ? createPageRenderer({ render: deps.render, caches, build, logger }) : null
   app.route(
     '/',
-    siteRoutes(build, (hashes) => contentSecurityPolicy(config.connectSrc, hashes)),
+    siteRoutes(build, (hashes) => contentSecurityPolicy(config.connectSrc, hashes), pages),
   )
 
   app.notFound(() => errorResponse('not_found'))

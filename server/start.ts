@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger'
 import type { Clock } from './clock'
 import type { FetchFn } from './market/upstream'
 import { ManifestError } from './site/manifest'
+import { loadRender, type Render } from './site/pages'
 
 export type RunningServer = {
   url: string
@@ -116,9 +117,11 @@ export async function serveApp(
 /** Database, migrations, then the app: what index.ts runs. Stopping also closes the database. */
 export async function startServer(
   config: Config,
-  overrides: { logger?: Logger; clock?: Clock; fetch?: FetchFn } = {},
+  overrides: { logger?: Logger; clock?: Clock; fetch?: FetchFn; render?: Render | null } = {},
 ): Promise<RunningServer> {
   const logger = overrides.logger ?? createLogger(config.logLevel)
+  const render =
+    overrides.render === undefined ? await loadRender(config.clientDir) : overrides.render
   const where = config.databaseUrl ? 'the DATABASE_URL server' : `DATA_DIR (${config.dataDir})`
   let db: Db
   try {
@@ -136,7 +139,7 @@ export async function startServer(
       throw new StartError(`Database migration on ${where} failed: ${reason}`, { cause: error })
     })
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied')
-    served = await serveApp({ config, db, logger, ...overrides })
+    served = await serveApp({ config, db, logger, ...overrides, render })
   } catch (error) {
     await db.close().catch(() => undefined)
     throw error

@@ -1,24 +1,58 @@
-// Build-time prerendering (scripts/prerender.ts) renders each path through the real route tree.
-import { QueryClientProvider } from '@tanstack/react-query'
+// Renders a path through the real route tree: at build time for every page (scripts/prerender.ts),
+// and on the server for the pages that show market data, with the data its cache holds
+// (server/site/pages.ts). The server loads the build of this module, dist/prerender/entry-server.js.
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { loadTable } from '@/features/market/components/price-section'
+import { marketQueries } from '@/features/market/queries'
+import type { MarketsData, TrendingData } from '@/features/market/schemas'
+import { PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
 
-export async function render(path: string): Promise<string> {
-  // Loaders skip market data when prerendering: live prices are never baked into HTML.
+/** The market lists a page is rendered with; a page rendered without them shows skeletons. */
+export type PageLists = { markets?: MarketsData; trending?: TrendingData }
+
+/** The HTML of `#root`, and the data block that goes after it (null without data). */
+export type RenderedPage = { app: string; state: string | null }
+
+// When the upstream sent the data, so the browser refreshes it once it is as old as its staleTime.
+const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
+  Date.parse(data.meta.updatedAt ?? '') || Date.now()
+
+export async function render(path: string, lists: PageLists = {}): Promise<RenderedPage> {
+  // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
+  const { markets, trending } = lists
+  if (markets) {
+    queryClient.setQueryData(marketQueries.markets().queryKey, markets, {
+      updatedAt: fetchedAt(markets),
+    })
+  }
+  if (trending) {
+    queryClient.setQueryData(marketQueries.trending().queryKey, trending, {
+      updatedAt: fetchedAt(trending),
+    })
+  }
+  const state = markets || trending ? dehydrate(queryClient) : null
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,
   })
   await router.load()
-  return renderToString(
+  // The rows render only with the table's code at hand (renderToString does not wait for it).
+  if (markets) await loadTable()
+  const app = renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <PageStateContext value={state}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </PageStateContext>
     </StrictMode>,
   )
+  queryClient.clear()
+  return { app, state: state ? pageStateElement(state) : null }
 }

@@ -1,7 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
-import { persistMarketLists } from '@/features/market/queries'
+import { marketListSchemas, persistMarketLists } from '@/features/market/queries'
+import { PAGE_STATE_ID, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
 import { type AppRouter, createAppRouter, matchPrerenderedLayout } from './router'
@@ -13,20 +14,28 @@ const queryClient = createQueryClient()
 
 // Only the market lists are ever stored: not the session, not a mutation's variables.
 const storage = browserStorage()
-persistMarketLists(queryClient, storage)
+const adoptNewerStored = persistMarketLists(queryClient, storage)
 // The whole-cache store of earlier releases could hold a paused sign-in, password included.
 void storage?.removeItem('coinvera-cache')
 
+// The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
+const pageState = readPageState(
+  document.getElementById(PAGE_STATE_ID)?.textContent,
+  marketListSchemas,
+)
+
 const appWith = (router: AppRouter) => (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      {import.meta.env.DEV ? (
-        <Suspense>
-          <Devtools router={router} />
-        </Suspense>
-      ) : null}
-    </QueryClientProvider>
+    <PageStateContext value={pageState}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        {import.meta.env.DEV ? (
+          <Suspense>
+            <Devtools router={router} />
+          </Suspense>
+        ) : null}
+      </QueryClientProvider>
+    </PageStateContext>
   </StrictMode>
 )
 
@@ -59,8 +68,17 @@ async function start() {
   const history = createBrowserHistory()
   await yieldToMain()
   const router = createAppRouter(queryClient, { history })
+  if (pageState) {
+    // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): the loaders find the
+    // data and fetch only what is stale. Lists stored on an earlier visit win if newer.
+    hydrate(queryClient, pageState)
+    await adoptNewerStored()
+    // The page shows its rows: the table's code is needed to hydrate them, not later.
+    const { loadTable } = await import('@/features/market/components/price-section')
+    await loadTable()
+  }
   if (container.firstElementChild) {
-    // Prerendered page (scripts/prerender.ts): render exactly what the server rendered, with this
+    // Prerendered or server-rendered page: render exactly what the server rendered, with this
     // page's code loaded first.
     matchPrerenderedLayout(router)
     await yieldToMain()

@@ -11,6 +11,17 @@ export type Served = {
   freshForS: number
 }
 
+/**
+ * `Cache-Control` for a reply made of cached data (one list, or a page showing several): a CDN
+ * may keep fresh data for what is left of its TTL, anything else briefly, and serve it stale for
+ * a TTL while it revalidates; browsers always ask again (`max-age=0`), cheaply with an ETag.
+ */
+export function sharedCacheControl(served: readonly Served[], ttlMs: number): string {
+  const fresh = Math.min(...served.map((s) => s.freshForS))
+  const sMaxAge = fresh > 0 ? fresh : 5
+  return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${Math.round(ttlMs / 1000)}`
+}
+
 export type CacheState = {
   source: 'upstream' | 'sample'
   updatedAt: string

@@ -4,7 +4,7 @@ import type { GenericSchema } from 'valibot'
 import { MarketsQuerySchema, NoQuerySchema } from '../../src/features/market/schemas'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
-import type { MarketCache } from '../market/cache'
+import { type MarketCache, sharedCacheControl } from '../market/cache'
 import type { MarketCaches } from '../market/service'
 
 // Anything but the exact query the site sends is refused before the cache is asked.
@@ -18,12 +18,10 @@ function exactQuery<S extends GenericSchema>(schema: S) {
 async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>) {
   const served = await cache.get()
   c.set('dataSource', served.source)
-  // A CDN may keep fresh data for what is left of its TTL, anything else briefly; browsers ask.
-  const sMaxAge = served.freshForS > 0 ? served.freshForS : 5
   return c.body(served.body, 200, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(served.body.byteLength),
-    'Cache-Control': `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${Math.round(cache.ttlMs / 1000)}`,
+    'Cache-Control': sharedCacheControl([served], cache.ttlMs),
     'X-Data-Source': served.source,
     'X-Data-Updated-At': served.updatedAt.toISOString(),
   })

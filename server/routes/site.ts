@@ -5,6 +5,7 @@ import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '../../src/features/auth/form-err
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
 import type { Build, InlineHashes, SiteFile } from '../site/manifest'
+import type { PageRenderer, RenderedPage } from '../site/pages'
 
 /** The Content-Security-Policy of a page that carries these inline elements. */
 type PolicyFor = (hashes: InlineHashes) => string
@@ -48,18 +49,29 @@ function pageFile(built: (path: string) => boolean, route: string, error?: strin
  * Hono's serveStatic, in the brotli or gzip copy the build made when the client takes one, each
  * page with exactly its own inline hashes in its CSP. Without a build, pages answer 503.
  */
-export function siteRoutes(build: Build | null, policyFor: PolicyFor) {
+export function siteRoutes(
+  build: Build | null,
+  policyFor: PolicyFor,
+  pages: PageRenderer | null = null,
+) {
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
   const built = (path: string) => files.has(path)
   const getContent = async (path: string) => build?.bodies.get(path) ?? null
 
-  function send(c: Context<AppEnv>, next: Next, path: string, status: 200 | 404) {
+  /** A built file, or a page rendered with data in its place (`rendered`). */
+  function send(
+    c: Context<AppEnv>,
+    next: Next,
+    path: string,
+    status: 200 | 404,
+    rendered?: { page: RenderedPage; cacheControl: string },
+  ) {
     const file = files.get(path) as SiteFile
     c.status(status)
-    c.header('Cache-Control', cacheControl(path))
-    c.header('ETag', file.etag)
+    c.header('Cache-Control', rendered?.cacheControl ?? cacheControl(path))
+    c.header('ETag', rendered?.page.etag ?? file.etag)
     // The page's inline CSS and loader, allowed by hash in its own policy.
     if (file.inline) c.header('Content-Security-Policy', policyFor(file.inline))
     // Told the path, so the file sent is the one chosen here, never a path from the request.
@@ -67,11 +79,11 @@ export function siteRoutes(build: Build | null, policyFor: PolicyFor) {
       root: '/',
       path,
       precompressed: true,
-      getContent,
+      getContent: rendered ? async (name) => rendered.page.bodies.get(name) ?? null : getContent,
       // serveStatic names Accept-Encoding only when it sends a compressed copy; a cache must
       // know that the plain body depended on it too.
       onFound: () => {
-        if (file.encodings.length > 0) c.header('Vary', 'Accept-Encoding')
+        if (rendered || file.encodings.length > 0) c.header('Vary', 'Accept-Encoding')
       },
     })(c, next)
   }
@@ -95,7 +107,9 @@ export function siteRoutes(build: Build | null, policyFor: PolicyFor) {
         message: 'The site has not been built yet: run `npm run build`.',
       })
     }
-    return send(c, next, file, routes.has(path) ? 200 : 404)
+    // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
+    const rendered = pages && file === page ? await pages.get(path, file) : null
+    return send(c, next, file, routes.has(path) ? 200 : 404, rendered ?? undefined)
   })
 
   return site

@@ -17,12 +17,13 @@ export function useHydrated(): boolean {
 }
 
 /**
- * A query's data as a section shows it: nothing while hydrating (the prerendered skeleton), then
- * each arrival rendered as a deferred value. Store updates (the data arriving, hydration ending)
- * make React render at once and in one piece; deferring the data turns drawing a whole list into
- * a background render that yields to the browser every few milliseconds.
+ * A query's data as a section shows it: while hydrating, what the server's HTML was rendered with
+ * (`pageData`: nothing for a prerendered page, whose skeleton stays), then each arrival rendered
+ * as a deferred value. Store updates (the data arriving, hydration ending) make React render at
+ * once and in one piece; deferring the data turns drawing a whole list into a background render
+ * that yields to the browser every few milliseconds.
  */
-export function useShownData<T>(data: T | undefined): T | undefined {
+export function useShownData<T>(data: T | undefined, pageData?: T): T | undefined {
   const hydrated = useHydrated()
-  return useDeferredValue(hydrated ? data : undefined)
+  return useDeferredValue(hydrated ? data : pageData)
 }

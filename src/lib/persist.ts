@@ -4,6 +4,7 @@ import {
   type PersistedQuery,
 } from '@tanstack/query-persist-client-core'
 import {
+  hashKey,
   notifyManager,
   type QueryClient,
   type QueryKey,
@@ -81,7 +82,7 @@ export function persistQueryData(
   queryKey: QueryKey,
   schema: v.GenericSchema,
   storage: BrowserStorage | undefined,
-): void {
+): () => Promise<void> {
   // Per query, not the whole cache: each list is written the moment it arrives (also before the
   // page hydrated), only a success overwrites it, and nothing else (sessions, mutations and the
   // passwords in their variables) can ever reach storage.
@@ -114,4 +115,24 @@ export function persistQueryData(
     return data
   }
   queryClient.setQueryDefaults(queryKey, { persister })
+
+  /**
+   * A page rendered by the server arrives with its data, so the persister never restores (it
+   * restores only into an empty query). Stored data newer than the page's replaces it here.
+   */
+  return async function adoptNewerStored(): Promise<void> {
+    const text = await storage?.getItem(`${PREFIX}-${hashKey(queryKey)}`)
+    if (!text) return
+    let stored: PersistedQuery
+    try {
+      stored = restore(schema, text)
+    } catch {
+      return // The persister removes it when it next reads it.
+    }
+    const { data, dataUpdatedAt } = stored.state
+    if (stored.buster !== __STORAGE_BUSTER__ || Date.now() - dataUpdatedAt > DAY_MS) return
+    const current = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0
+    if (dataUpdatedAt > current)
+      queryClient.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt })
+  }
 }

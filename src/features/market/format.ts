@@ -117,13 +117,15 @@ export function changeDirection(value: Numeric): Direction {
 
 /**
  * "14:05" in the visitor's own time zone, by hand for the same reason as `formatDecimal`
- * (`toLocaleTimeString` loads ICU's date data).
+ * (`toLocaleTimeString` loads ICU's date data). `utc`: "14:05 UTC", for HTML rendered on the
+ * server, which does not know the visitor's zone.
  */
-export function formatTime(iso: string | null | undefined): string {
+export function formatTime(iso: string | null | undefined, utc = false): string {
   if (!iso) return MISSING
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return MISSING
   const pad = (part: number) => String(part).padStart(2, '0')
+  if (utc) return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
 
@@ -150,16 +152,18 @@ export type FailedRefresh = { subject: string; since: string; now: number }
 /**
  * The line under a list: sample data, data whose refresh failed (`failed`), or data our server
  * says is stale; null for live data (CoinGecko itself sends no source, which counts as live).
+ * `utc`: times in UTC (see `formatTime`).
  */
 export function dataNote(
   meta: { source: DataSource | null; updatedAt: string | null },
   failed: FailedRefresh | null = null,
+  utc = false,
 ): string | null {
   if (meta.source === 'sample') return 'Live prices are unavailable; showing sample data'
   if (failed) {
     return `Showing ${failed.subject} from ${formatSince(failed.since, failed.now)} — couldn't refresh`
   }
   if (meta.source !== 'stale') return null
-  const time = formatTime(meta.updatedAt)
+  const time = formatTime(meta.updatedAt, utc)
   return time === MISSING ? 'Prices may be out of date' : `Prices as of ${time}`
 }

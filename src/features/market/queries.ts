@@ -4,14 +4,16 @@ import { marketApi, parseResponse, requestJson } from '@/lib/http'
 import { type BrowserStorage, persistQueryData } from '@/lib/persist'
 import {
   type DataMeta,
-  DataMetaSchema,
   DataSourceSchema,
   MARKETS_PARAMS,
+  type MarketsData,
+  MarketsDataSchema,
   type MarketsParams,
   MarketsResponseSchema,
-  TRENDING_LIMIT,
-  TrendingItemsSchema,
+  type TrendingData,
+  TrendingDataSchema,
   TrendingResponseSchema,
+  trendingItems,
 } from './schemas'
 
 const MINUTE = 60_000
@@ -23,12 +25,6 @@ function readMeta(headers: Headers): DataMeta {
     updatedAt: headers.get('X-Data-Updated-At'),
   }
 }
-
-/** Each list as its query holds it; what comes back from storage is checked against these. */
-export const MarketsDataSchema = v.object({ coins: MarketsResponseSchema, meta: DataMetaSchema })
-export type MarketsData = v.InferOutput<typeof MarketsDataSchema>
-export const TrendingDataSchema = v.object({ coins: TrendingItemsSchema, meta: DataMetaSchema })
-export type TrendingData = v.InferOutput<typeof TrendingDataSchema>
 
 export async function fetchMarkets(
   params: MarketsParams,
@@ -43,8 +39,10 @@ export async function fetchMarkets(
 
 export async function fetchTrending(signal?: AbortSignal): Promise<TrendingData> {
   const { body, headers } = await requestJson(marketApi, 'search/trending', { signal })
-  const { coins } = parseResponse(TrendingResponseSchema, body)
-  return { coins: coins.slice(0, TRENDING_LIMIT).map((coin) => coin.item), meta: readMeta(headers) }
+  return {
+    coins: trendingItems(parseResponse(TrendingResponseSchema, body)),
+    meta: readMeta(headers),
+  }
 }
 
 export const marketQueries = {
@@ -65,8 +63,24 @@ export const marketQueries = {
     }),
 }
 
-/** Both lists are kept in storage, so a revisit paints them at once, even offline. */
-export function persistMarketLists(queryClient: QueryClient, storage: BrowserStorage | undefined) {
-  persistQueryData(queryClient, marketQueries.markets().queryKey, MarketsDataSchema, storage)
-  persistQueryData(queryClient, marketQueries.trending().queryKey, TrendingDataSchema, storage)
+/** Each list's key and the schema its data, from storage or from a page, is checked against. */
+export const marketListSchemas = [
+  [marketQueries.markets().queryKey, MarketsDataSchema],
+  [marketQueries.trending().queryKey, TrendingDataSchema],
+] as const
+
+/**
+ * Both lists are kept in storage, so a revisit paints them at once, even offline. Returns what
+ * puts stored lists newer than a server-rendered page's in place of its own.
+ */
+export function persistMarketLists(
+  queryClient: QueryClient,
+  storage: BrowserStorage | undefined,
+): () => Promise<void> {
+  const adopt = marketListSchemas.map(([queryKey, schema]) =>
+    persistQueryData(queryClient, queryKey, schema, storage),
+  )
+  return async () => {
+    await Promise.all(adopt.map((adoptNewer) => adoptNewer()))
+  }
 }

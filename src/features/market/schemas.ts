@@ -107,3 +107,13 @@ export const DataMetaSchema = v.object({
   updatedAt: v.nullable(v.string()),
 })
 export type DataMeta = v.InferOutput<typeof DataMetaSchema>
+
+/** Each list as the site's query holds it; stored and server-rendered data are checked against these. */
+export const MarketsDataSchema = v.object({ coins: MarketsResponseSchema, meta: DataMetaSchema })
+export type MarketsData = v.InferOutput<typeof MarketsDataSchema>
+export const TrendingDataSchema = v.object({ coins: TrendingItemsSchema, meta: DataMetaSchema })
+export type TrendingData = v.InferOutput<typeof TrendingDataSchema>
+
+/** The trending cut: the first coins the upstream ranks, without their `item` wrapper. */
+export const trendingItems = (response: TrendingResponse) =>
+  response.coins.slice(0, TRENDING_LIMIT).map((coin) => coin.item)

@@ -1,3 +1,4 @@
+import { useHydrated } from '@/components/hydrated'
 import type { DataMeta } from '../schemas'
 import { dataNote, type FailedRefresh } from '../format'
 
@@ -39,7 +40,9 @@ export function DataNote({
   meta: DataMeta | undefined
   failed?: FailedRefresh | null
 }) {
-  const note = meta ? dataNote(meta, failed) : null
+  // The server's HTML (and so hydration) gives times in UTC; the visitor's own zone follows.
+  const utc = !useHydrated()
+  const note = meta ? dataNote(meta, failed, utc) : null
   return (
     <p className="data-note" role="status">
       {note}

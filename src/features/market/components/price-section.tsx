@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, use, useEffect } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
+import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
 import { Attribution, DataNote, failedRefresh, loadFailed } from './data-note'
 import { LoadError, useRetryFocus } from './load-error'
@@ -11,10 +12,15 @@ import { MarketTableSkeleton } from './market-table-skeleton'
 type TableModule = typeof import('./market-table')
 
 // TanStack Table comes when the prices are about to be seen (at once on /crypto, on scrolling
-// down on the home page); the skeleton needs none of it.
+// down on the home page); the skeleton needs none of it. A page rendered with its rows (by the
+// server) loads it before rendering, so those rows render, and hydrate, in the same pass.
 let table: Promise<TableModule> | undefined
-const loadTable = () => {
-  table ??= importTable()
+let loaded: TableModule | undefined
+export const loadTable = () => {
+  table ??= importTable().then((module) => {
+    loaded = module
+    return module
+  })
   return table
 }
 
@@ -31,12 +37,18 @@ function importTable(): Promise<TableModule> {
     })
   })
 }
-const MarketTable = lazy(() => loadTable().then((module) => ({ default: module.MarketTable })))
+
+/** React.lazy, except that code already loaded renders at once instead of suspending once. */
+function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
+  const { MarketTable: Table } = loaded ?? use(loadTable())
+  return <Table {...props} />
+}
 
 export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const query = useQuery(marketQueries.markets())
-  // Hydration renders the prerendered skeleton, even when the data was already here.
-  const data = useShownData(query.data)
+  // Hydration renders what the server's HTML shows: its rows, or the prerendered skeleton.
+  const pageData = usePageData(marketQueries.markets().queryKey)
+  const data = useShownData(query.data, pageData)
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = useHydrated() && loadFailed(query)
   const { isFetching, refetch } = query
@@ -71,7 +83,7 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           // A region with its own tab stop, so keyboard users can scroll a table wider than a phone.
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
           <section className="table-scroll" aria-label="Price table" tabIndex={0}>
-            {data && card.near ? (
+            {data && (card.near || pageData) ? (
               <Suspense fallback={<MarketTableSkeleton />}>
                 <MarketTable coins={data.coins} />
               </Suspense>

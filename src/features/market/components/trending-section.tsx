@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { memo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
+import { usePageData } from '@/lib/page-state'
 import { TRENDING_LIMIT } from '../schemas'
 import { formatRank, formatSymbol, MISSING } from '../format'
 import { marketQueries } from '../queries'
@@ -12,8 +13,8 @@ const IMAGE_SIZE = 56
 
 export function TrendingSection() {
   const query = useQuery(marketQueries.trending())
-  // Hydration renders the prerendered skeleton, even when the data was already here.
-  const data = useShownData(query.data)
+  // Hydration renders what the server's HTML shows: its coins, or the prerendered skeleton.
+  const data = useShownData(query.data, usePageData(marketQueries.trending().queryKey))
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = useHydrated() && loadFailed(query)
   const { isFetching, refetch } = query

@@ -1,0 +1,76 @@
+import { type DataTag, type DehydratedState, hashKey, type QueryKey } from '@tanstack/react-query'
+import { createContext, useContext } from 'react'
+import * as v from 'valibot'
+
+/**
+ * A page rendered by the server with data carries that data as TanStack Query's dehydrated state,
+ * in a JSON block the browser never runs (so the CSP needs no hash for it). The client hydrates its
+ * query cache from it, and renders this same data while React adopts the server's HTML.
+ */
+export const PAGE_STATE_ID = 'page-state'
+
+/** The `<script type="application/json">` element for a dehydrated state. */
+export function pageStateElement(state: DehydratedState): string {
+  // `<` escaped, so no text in the data (a coin named `</script>`) can end the element early.
+  const json = JSON.stringify(state).replace(/</g, '\\u003c')
+  return `<script type="application/json" id="${PAGE_STATE_ID}">${json}</script>`
+}
+
+const DehydratedQuerySchema = v.looseObject({
+  queryKey: v.array(v.unknown()),
+  queryHash: v.string(),
+  state: v.looseObject({
+    data: v.unknown(),
+    dataUpdatedAt: v.number(),
+    status: v.literal('success'),
+  }),
+})
+
+/**
+ * The page's dehydrated state, keeping only the queries that `schemas` names (by query key) and
+ * whose data passes its schema: data in a page is checked like data from the network.
+ */
+export function readPageState(
+  text: string | null | undefined,
+  schemas: ReadonlyArray<readonly [QueryKey, v.GenericSchema]>,
+): DehydratedState | null {
+  if (!text) return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const parsed = v.safeParse(v.object({ queries: v.array(v.unknown()) }), json)
+  if (!parsed.success) return null
+  const bySchema = new Map(schemas.map(([key, schema]) => [hashKey(key), schema]))
+  const queries: DehydratedState['queries'] = []
+  for (const value of parsed.output.queries) {
+    const query = v.safeParse(DehydratedQuerySchema, value)
+    if (!query.success) continue
+    const schema = bySchema.get(query.output.queryHash)
+    if (!schema || query.output.queryHash !== hashKey(query.output.queryKey)) continue
+    const data = v.safeParse(schema, query.output.state.data)
+    if (!data.success) continue
+    const state = { ...query.output.state, data: data.output }
+    queries.push({ ...query.output, state } as unknown as DehydratedState['queries'][number])
+  }
+  return queries.length > 0 ? { queries, mutations: [] } : null
+}
+
+export const PageStateContext = createContext<DehydratedState | null>(null)
+
+/**
+ * The data a query had when the server rendered this page, or undefined (a prerendered page, or a
+ * query the page did not carry). While React hydrates, a section shows exactly this, whatever the
+ * cache holds by then, so the first render matches the server's HTML.
+ */
+export function usePageData<TData, TError>(
+  queryKey: DataTag<QueryKey, TData, TError>,
+): TData | undefined {
+  const state = useContext(PageStateContext)
+  if (!state) return undefined
+  const hash = hashKey(queryKey)
+  // Typed by the key's data tag, as `queryClient.getQueryData` is; readPageState checked it.
+  return state.queries.find((query) => query.queryHash === hash)?.state.data as TData | undefined
+}
