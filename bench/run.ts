@@ -153,6 +153,8 @@ async function main(): Promise<void> {
     const clientDir = join(tmpDir, 'client')
     cpSync(CLIENT_DIR, clientDir, { recursive: true })
     cpSync(SERVER_DIR, join(tmpDir, 'server'), { recursive: true })
+    // The route renderer, found beside the client's folder (server/site/pages.ts).
+    cpSync(join(ROOT, 'dist/prerender'), join(tmpDir, 'prerender'), { recursive: true })
     const forbidden = forbiddenCode(clientDir)
 
     // Offline: the upstream is a loopback port nobody listens on, so the server answers at once

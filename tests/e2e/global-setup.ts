@@ -54,6 +54,8 @@ export default function setup(project: TestProject): () => void {
   const clientDir = join(copy, 'client')
   cpSync(BUILT, clientDir, { recursive: true })
   cpSync(join(root, 'dist/server'), join(copy, 'server'), { recursive: true })
+  // The route renderer, found beside the client's folder (server/site/pages.ts).
+  cpSync(join(root, 'dist/prerender'), join(copy, 'prerender'), { recursive: true })
   const assets = join(clientDir, 'assets')
   for (const file of readdirSync(assets)) {
     if (!file.endsWith('.js')) continue

@@ -1,0 +1,40 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { pageStateElement, readPageState } from './page-state'
+
+const KEY = ['market', 'things'] as const
+const SCHEMAS = [[KEY, v.object({ n: v.number() })]] as const
+
+function block(data: unknown, key: readonly unknown[] = KEY): string {
+  const client = new QueryClient()
+  client.setQueryData(key, data)
+  const element = pageStateElement(dehydrate(client))
+  return element.slice(element.indexOf('>') + 1, element.lastIndexOf('</script>'))
+}
+
+describe('readPageState', () => {
+  it('reads back what the server dehydrated', () => {
+    const state = readPageState(block({ n: 1 }), SCHEMAS)
+    expect(state?.queries.map((q) => [q.queryKey, q.state.data])).toEqual([[[...KEY], { n: 1 }]])
+  })
+
+  it('keeps no query whose data fails its schema, or that no schema names', () => {
+    expect(readPageState(block({ n: 'one' }), SCHEMAS)).toBeNull()
+    expect(readPageState(block({ n: 1 }, ['session']), SCHEMAS)).toBeNull()
+  })
+
+  it('survives a missing, empty or broken block', () => {
+    expect(readPageState(undefined, SCHEMAS)).toBeNull()
+    expect(readPageState('', SCHEMAS)).toBeNull()
+    expect(readPageState('{"queries":', SCHEMAS)).toBeNull()
+  })
+
+  it('writes text that cannot end its element, and reads it back unchanged', () => {
+    const hostile = '</script><script>alert(1)</script>'
+    const text = block({ n: 1, name: hostile })
+    expect(text).not.toContain('</script')
+    const schemas = [[KEY, v.object({ n: v.number(), name: v.string() })]] as const
+    expect(readPageState(text, schemas)?.queries[0]?.state.data).toEqual({ n: 1, name: hostile })
+  })
+})

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type App, createApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
+import { createLogger } from '../../server/logger'
+import type { Render } from '../../server/site/pages'
+import { render as renderRoute } from '../../src/entry-server'
+import { type ManualClock, manualClock } from './helpers/clock'
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
+import { removeDir } from './helpers/pglite'
+import { openTestDb, type TestDb } from './helpers/server'
+import { makeSite, SHELL_HTML } from './helpers/site-fixture'
+
+// The real route renderer (src/entry-server.tsx) over the real app, cache and a fake CoinGecko.
+const MARKETS = JSON.parse(
+  readFileSync(new URL('../../mocks/fixtures/coins-markets.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>[]
+const HOSTILE = '</script><script>alert(1)</script>'
+
+let testDb: TestDb
+let upstream: FakeUpstream | undefined
+let siteDir: string | undefined
+let logs: Record<string, unknown>[] = []
+
+beforeAll(async () => {
+  testDb = await openTestDb()
+})
+afterAll(async () => {
+  await testDb?.close()
+})
+afterEach(async () => {
+  await upstream?.close()
+  if (siteDir) removeDir(siteDir)
+  upstream = undefined
+  siteDir = undefined
+})
+
+type Setup = { app: App['app']; caches: App['caches']; clock: ManualClock; renders: () => number }
+
+async function setup(behaviour: Behaviour, render: Render = renderRoute): Promise<Setup> {
+  upstream = await startFakeUpstream(behaviour)
+  siteDir = await makeSite({ 'crypto/index.html': SHELL_HTML })
+  const config = loadConfig({
+    DATA_DIR: testDb.dataDir,
+    CLIENT_DIR: siteDir,
+    MARKET_UPSTREAM_URL: upstream.url,
+    LOG_LEVEL: 'info',
+  })
+  logs = []
+  const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) })
+  const clock = manualClock()
+  let count = 0
+  const counting: Render = (path, lists) => {
+    count++
+    return render(path, lists)
+  }
+  const { app, caches } = createApp({ config, db: testDb.db, logger, clock, render: counting })
+  return { app, caches, clock, renders: () => count }
+}
+
+const page = (s: Setup, path: string, headers: Record<string, string> = {}) =>
+  s.app.request(path, { headers: { 'Accept-Encoding': 'identity', ...headers } })
+
+/** The page's dehydrated query cache, as the browser reads it. */
+function pageState(html: string): { queries: { queryKey: unknown[]; state: { data: any } }[] } {
+  const match = html.match(/<script type="application\/json" id="page-state">([^]*?)<\/script>/)
+  if (!match) throw new Error('no page-state block in the page')
+  return JSON.parse(match[1] as string)
+}
+
+const rows = (html: string) => (html.match(/<tr[ >]/g) ?? []).length - 1 // less the header row
+
+describe('pages rendered with market data', () => {
+  it('carry the cached prices, the trending coins and the attribution in the HTML', async () => {
+    const s = await setup({ kind: 'ok' })
+    const response = await page(s, '/')
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(rows(html)).toBe(6)
+    expect(html).toContain('$97,412.00')
+    expect(html).toContain('Pudgy Penguins')
+    expect(html).toContain('Data provided by')
+    expect(html).not.toContain('Loading prices')
+    const keys = pageState(html).queries.map((q) => q.queryKey[1])
+    expect(keys.sort()).toEqual(['markets', 'trending'])
+    // The CSP is the prerendered page's: the data block needs no hash, as it never runs.
+    expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline')
+  })
+
+  it('render once per change of the data, not per request', async () => {
+    const s = await setup({ kind: 'ok' })
+    const first = await Promise.all(Array.from({ length: 20 }, () => page(s, '/crypto')))
+    expect(new Set(await Promise.all(first.map((r) => r.text()))).size).toBe(1)
+    expect(s.renders()).toBe(1)
+    await Promise.all(Array.from({ length: 20 }, () => page(s, '/crypto')))
+    expect(s.renders()).toBe(1)
+
+    // The upstream's price moves; once the TTL has passed, the page carries the new price.
+    const moved = MARKETS.map((coin, i) => (i === 0 ? { ...coin, current_price: 12345.67 } : coin))
+    upstream?.behave({ kind: 'ok', body: JSON.stringify(moved) })
+    s.clock.advance(61_000)
+    await page(s, '/crypto') // stale: served at once while one refresh runs
+    await s.caches.markets.refresh()
+    const fresh = await (await page(s, '/crypto')).text()
+    expect(fresh).toContain('$12,345.67')
+    const renders = s.renders()
+    await Promise.all(Array.from({ length: 10 }, () => page(s, '/crypto')))
+    expect(s.renders()).toBe(renders)
+  })
+
+  it('revalidate by ETag: a revisit within the TTL costs a 304 that keeps the CSP', async () => {
+    const s = await setup({ kind: 'ok' })
+    const response = await page(s, '/')
+    const etag = response.headers.get('etag') as string
+    expect(etag).toMatch(/^W\/"/)
+    expect(response.headers.get('cache-control')).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    )
+    const again = await page(s, '/', { 'If-None-Match': etag })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('content-security-policy')).toBe(
+      response.headers.get('content-security-policy'),
+    )
+    // Compressed bodies are the same page.
+    const br = await page(s, '/', { 'Accept-Encoding': 'br' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+  })
+
+  it('fall back to the prerendered page when rendering fails, never a 5xx', async () => {
+    const s = await setup({ kind: 'ok' }, async () => {
+      throw new Error('render broke')
+    })
+    const response = await page(s, '/')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe(SHELL_HTML)
+    expect(logs.some((line) => line.msg?.toString().startsWith('page render failed'))).toBe(true)
+    // Once per data version, not once per request.
+    await page(s, '/')
+    expect(s.renders()).toBe(1)
+  })
+
+  it('carry the sample data, labelled, when the upstream is down', async () => {
+    const s = await setup({ kind: 'status', status: 500 })
+    const html = await (await page(s, '/crypto')).text()
+    expect(rows(html)).toBe(6)
+    expect(html).toContain('Live prices are unavailable; showing sample data')
+    expect(pageState(html).queries[0]?.state.data.meta.source).toBe('sample')
+  })
+
+  it('escape a hostile coin name in the HTML and in the data block', async () => {
+    const hostile = MARKETS.map((coin, i) => (i === 0 ? { ...coin, name: HOSTILE } : coin))
+    const s = await setup({ kind: 'ok', body: JSON.stringify(hostile) })
+    const html = await (await page(s, '/crypto')).text()
+    expect(html).not.toContain('<script>alert(1)')
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)')
+    const coins = pageState(html).queries[0]?.state.data.coins as { name: string }[]
+    expect(coins[0]?.name).toBe(HOSTILE)
+    // The only scripts in the page are the block itself (the fixture's shell has its own module).
+    expect(html.match(/<script/g)?.length).toBe(2)
+  })
+
+  it('leave pages without market data as prerendered', async () => {
+    const s = await setup({ kind: 'ok' })
+    const response = await page(s, '/contact')
+    expect(await response.text()).toBe(SHELL_HTML)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(s.renders()).toBe(0)
+  })
+})
