@@ -63,7 +63,7 @@ const page = (s: Setup, path: string, headers: Record<string, string> = {}) =>
 
 /** The page's dehydrated query cache, as the browser reads it. */
 function pageState(html: string): { queries: { queryKey: unknown[]; state: { data: any } }[] } {
-  const match = html.match(/<script type="application\/json" id="page-state">([^]*?)<\/script>/)
+  const match = html.match(/<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/)
   if (!match) throw new Error('no page-state block in the page')
   return JSON.parse(match[1] as string)
 }
