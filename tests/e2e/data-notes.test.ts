@@ -117,7 +117,8 @@ describe('stale prices', () => {
       const time = new Date(headers['x-data-updated-at'] ?? '').toLocaleTimeString('en-US', {
         hour: '2-digit',
         minute: '2-digit',
-        hour12: false,
+        // h23, not hour12: false, which gives "24:09" just after midnight.
+        hourCycle: 'h23',
         timeZone: 'UTC',
       })
       expect(time).toMatch(/^\d\d:\d\d$/)
