@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
-import { fieldIssues, SignUpSchema } from '../../src/features/auth/schemas'
+import { fieldIssues } from '../../src/lib/api-error'
+import { SignUpSchema } from '../../src/features/auth/schemas'
 import { SIGNED_IN_COOKIE, SignInSchema } from '../../src/features/auth/session-schemas'
 
 type User = { id: string; name: string; email: string }

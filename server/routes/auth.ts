@@ -8,7 +8,7 @@ import {
   SIGN_IN_ERRORS,
   SIGN_UP_ERRORS,
 } from '../../src/features/auth/form-errors'
-import { fieldIssues } from '../../src/features/auth/schemas'
+import { fieldIssues } from '../../src/lib/api-error'
 import { SIGNED_IN_COOKIE, SignInSchema } from '../../src/features/auth/session-schemas'
 import { ServerSignUpSchema } from '../auth/common-passwords'
 import { prepareDummyHash } from '../auth/password'

@@ -6,6 +6,22 @@ import * as v from 'valibot'
 export const FieldIssueSchema = v.object({ field: v.string(), message: v.string() })
 export type FieldIssue = v.InferOutput<typeof FieldIssueSchema>
 
+/**
+ * The first message for each field, as the forms and the server's 400 both show them. Here, not
+ * beside the sign-up rules, so that the sign-in form does not load the common-password list.
+ */
+export function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
+  const seen = new Set<string>()
+  const result: FieldIssue[] = []
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? 'body'
+    if (seen.has(field)) continue
+    seen.add(field)
+    result.push({ field, message: issue.message })
+  }
+  return result
+}
+
 /** Every error the API sends: `{ error: "<stable_code>", message: "<human text>" }`. */
 export const ErrorBodySchema = v.object({
   error: v.string(),

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react
 import { Footer } from '@/components/layout/footer'
 import { NavBar } from '@/components/layout/nav-bar'
 import { NotFound } from '@/components/not-found'
+import { AccountMenu } from '@/features/auth/components/account-menu'
 import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -25,6 +26,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   notFoundComponent: NotFound,
 })
 
+// The nav bar is shared UI and knows no feature: the account area is handed to it here.
+const account = (closeMenu: () => void) => <AccountMenu onNavigate={closeMenu} />
+
 function RootLayout() {
   return (
     <>
@@ -32,7 +36,7 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar />
+      <NavBar account={account} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

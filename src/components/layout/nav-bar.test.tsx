@@ -1,8 +1,6 @@
 import { configure, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { server } from '../../../mocks/node'
 import { renderApp } from '../../../tests/render'
 
 // Network answers come through MSW; under a loaded CI machine they can take over a second.
@@ -12,24 +10,18 @@ function mainNav() {
   return within(screen.getByRole('navigation', { name: 'Main' }))
 }
 
-/** Opens the account menu (the signed-in user's name) and gives the navigation to search. */
-async function openAccountMenu(user: ReturnType<typeof userEvent.setup>) {
-  const nav = mainNav()
-  await user.click(await nav.findByRole('button', { name: /signed in as/i }))
-  return nav
-}
-
 describe('NavBar', () => {
+  // The account area (Sign Up, Sign In, the account menu) is the auth feature's, tested there.
   it('links every item to its page', async () => {
     await renderApp('/contact')
     await screen.findAllByRole('heading', { name: 'Hello World' })
     const nav = mainNav()
     expect(nav.getByRole('link', { name: 'Coinvera' })).toHaveAttribute('href', '/')
     expect(
-      ['Home', 'Company', 'About', 'Pricing', 'Contact', 'Sign Up', 'Sign In'].map((name) =>
+      ['Home', 'Company', 'About', 'Pricing', 'Contact'].map((name) =>
         nav.getByRole('link', { name }).getAttribute('href'),
       ),
-    ).toEqual(['/', '/contact', '/contact', '/crypto', '/contact', '/signup', '/signin'])
+    ).toEqual(['/', '/contact', '/contact', '/crypto', '/contact'])
   })
 
   it('marks the current page', async () => {
@@ -70,162 +62,5 @@ describe('NavBar', () => {
       await screen.findByRole('heading', { level: 1, name: /cryptocurrency prices/i }),
     ).toBeInTheDocument()
     expect(button).toHaveAttribute('aria-expanded', 'false')
-  })
-
-  describe('account', () => {
-    const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }
-    const signedInCookie = () => {
-      // biome-ignore lint/suspicious/noDocumentCookie: the server's companion cookie, as set at sign-in.
-      document.cookie = 'coinvera_signed_in=1; Path=/'
-    }
-
-    it('asks nobody who is signed in without the companion cookie: a visitor gets the links', async () => {
-      let asked = false
-      server.use(
-        http.get('*/api/auth/session', () => {
-          asked = true
-          return HttpResponse.json({ user: ADA })
-        }),
-      )
-      await renderApp('/contact')
-      await screen.findAllByRole('heading', { name: 'Hello World' })
-      expect(mainNav().getByRole('link', { name: 'Sign In' })).toBeInTheDocument()
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      expect(asked).toBe(false)
-    })
-
-    it('shows the name and Sign Out for a session; signing out brings back the links', async () => {
-      signedInCookie()
-      let deleted = false
-      server.use(
-        http.get('*/api/auth/session', () =>
-          deleted
-            ? HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 })
-            : HttpResponse.json({ user: ADA }),
-        ),
-        http.delete('*/api/auth/session', () => {
-          deleted = true
-          return new HttpResponse(null, { status: 204 })
-        }),
-      )
-      const user = userEvent.setup()
-      await renderApp('/crypto')
-      const nav = mainNav()
-      expect(await nav.findByText('Ada Lovelace')).toBeInTheDocument()
-      expect(nav.getByText(/signed in as/i)).toBeInTheDocument()
-      expect(nav.queryByRole('link', { name: 'Sign Up' })).toBeNull()
-      // The choices wait behind the name until asked for.
-      expect(nav.queryByRole('button', { name: 'Sign Out' })).toBeNull()
-
-      await openAccountMenu(user)
-      await user.click(nav.getByRole('button', { name: 'Sign Out' }))
-      const signIn = await nav.findByRole('link', { name: 'Sign In' })
-      expect(deleted).toBe(true)
-      expect(nav.queryByText('Ada Lovelace')).toBeNull()
-      expect(signIn).toHaveFocus()
-    })
-
-    it('an expired session (401) shows the links', async () => {
-      signedInCookie()
-      server.use(
-        http.get('*/api/auth/session', () =>
-          HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 }),
-        ),
-      )
-      const { queryClient } = await renderApp('/contact')
-      await screen.findAllByRole('heading', { name: 'Hello World' })
-      await expect
-        .poll(() => queryClient.getQueryState(['auth', 'session'])?.status)
-        .toBe('success')
-      expect(queryClient.getQueryData(['auth', 'session'])).toBeNull()
-      expect(mainNav().getByRole('link', { name: 'Sign In' })).toBeInTheDocument()
-    })
-
-    it('Sign out everywhere, from the keyboard: every session ends, the links come back', async () => {
-      signedInCookie()
-      let ended = false
-      server.use(
-        http.get('*/api/auth/session', () =>
-          ended
-            ? HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 })
-            : HttpResponse.json({ user: ADA }),
-        ),
-        http.delete('*/api/auth/session', () => {
-          throw new Error('this browser only: not what was asked')
-        }),
-        http.delete('*/api/auth/sessions', () => {
-          ended = true
-          return new HttpResponse(null, { status: 204 })
-        }),
-      )
-      const user = userEvent.setup()
-      await renderApp('/contact')
-      const nav = mainNav()
-      // The name opens the menu with Enter; Escape closes it and leaves focus on the name.
-      const toggle = await nav.findByRole('button', { name: /signed in as\s*ada lovelace/i })
-      toggle.focus()
-      await user.keyboard('{Enter}')
-      expect(toggle).toHaveAttribute('aria-expanded', 'true')
-      await user.tab()
-      expect(nav.getByRole('button', { name: 'Sign Out' })).toHaveFocus()
-      await user.keyboard('{Escape}')
-      expect(toggle).toHaveAttribute('aria-expanded', 'false')
-      expect(nav.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull()
-      expect(toggle).toHaveFocus()
-      // Open again, Tab twice to Sign out everywhere, Enter.
-      await user.keyboard('{Enter}')
-      await user.tab()
-      await user.tab()
-      expect(nav.getByRole('button', { name: 'Sign out everywhere' })).toHaveFocus()
-      await user.keyboard('{Enter}')
-      const signIn = await nav.findByRole('link', { name: 'Sign In' })
-      expect(ended).toBe(true)
-      expect(nav.queryByText('Ada Lovelace')).toBeNull()
-      expect(signIn).toHaveFocus()
-    })
-
-    it('a session already ended elsewhere (401) counts as signed out everywhere', async () => {
-      signedInCookie()
-      server.use(
-        http.get('*/api/auth/session', () => HttpResponse.json({ user: ADA })),
-        http.delete('*/api/auth/sessions', () =>
-          HttpResponse.json({ error: 'unauthenticated', message: 'x' }, { status: 401 }),
-        ),
-      )
-      const user = userEvent.setup()
-      await renderApp('/contact')
-      const nav = await openAccountMenu(user)
-      await user.click(nav.getByRole('button', { name: 'Sign out everywhere' }))
-      expect(await nav.findByRole('link', { name: 'Sign In' })).toBeInTheDocument()
-      expect(nav.queryByRole('alert')).toBeNull()
-    })
-
-    it('says so when signing out everywhere fails, and stays signed in', async () => {
-      signedInCookie()
-      server.use(
-        http.get('*/api/auth/session', () => HttpResponse.json({ user: ADA })),
-        http.delete('*/api/auth/sessions', () => HttpResponse.error()),
-      )
-      const user = userEvent.setup()
-      await renderApp('/contact')
-      const nav = await openAccountMenu(user)
-      await user.click(nav.getByRole('button', { name: 'Sign out everywhere' }))
-      expect(await nav.findByRole('alert')).toHaveTextContent(/sign-out failed/i)
-      expect(nav.getByText('Ada Lovelace')).toBeInTheDocument()
-    })
-
-    it('says so when signing out fails, and stays signed in', async () => {
-      signedInCookie()
-      server.use(
-        http.get('*/api/auth/session', () => HttpResponse.json({ user: ADA })),
-        http.delete('*/api/auth/session', () => HttpResponse.error()),
-      )
-      const user = userEvent.setup()
-      await renderApp('/contact')
-      const nav = await openAccountMenu(user)
-      await user.click(nav.getByRole('button', { name: 'Sign Out' }))
-      expect(await nav.findByRole('alert')).toHaveTextContent(/sign-out failed/i)
-      expect(nav.getByText('Ada Lovelace')).toBeInTheDocument()
-    })
   })
 })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { fieldIssues, SignUpSchema } from './schemas'
+import { fieldIssues } from '@/lib/api-error'
+import { SignUpSchema } from './schemas'
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical engine' }
 

@@ -1,6 +1,5 @@
 // Shared by the sign-up form and the server (server/routes/auth.ts): one set of rules.
 import * as v from 'valibot'
-import type { FieldIssue } from '../../lib/api-error'
 import { isCommonPassword } from './common-passwords'
 
 /** Said for a password on the common list, by the form (short list) and the server (long one). */
@@ -58,18 +57,3 @@ export const AccountSchema = v.object({
   createdAt: v.string(),
 })
 export type Account = v.InferOutput<typeof AccountSchema>
-
-export type FieldErrors = Partial<Record<keyof SignUpInput, string>>
-
-/** The first message for each field, as the form and the server's 400 both show them. */
-export function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
-  const seen = new Set<string>()
-  const result: FieldIssue[] = []
-  for (const issue of issues) {
-    const field = v.getDotPath(issue) ?? 'body'
-    if (seen.has(field)) continue
-    seen.add(field)
-    result.push({ field, message: issue.message })
-  }
-  return result
-}

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@/components/hydrated'
-import { ApiError, api, parseResponse, requestJson, toApiError } from '@/lib/http'
+import { ApiError, api, parseResponse, requestJson } from '@/lib/http'
 import { mightBeSignedIn } from './cookies'
 import { type SessionUser, SessionUserSchema } from './session-schemas'
 
@@ -36,39 +36,4 @@ export function useSignedInUser(): SessionUser | undefined {
   const hydrated = useHydrated()
   const { data } = useQuery(authQueries.session())
   return hydrated ? (data ?? undefined) : undefined
-}
-
-export async function deleteSession(): Promise<void> {
-  try {
-    await api.delete('api/auth/session')
-  } catch (error) {
-    throw await toApiError(error)
-  }
-}
-
-export function useSignOut() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteSession,
-    onSuccess: () => queryClient.setQueryData(authQueries.session().queryKey, null),
-  })
-}
-
-/** Ends every session of the account, on every device (`DELETE /api/auth/sessions`). */
-export async function deleteAllSessions(): Promise<void> {
-  try {
-    await api.delete('api/auth/sessions')
-  } catch (error) {
-    const failure = await toApiError(error)
-    // No session any more (it ended elsewhere): this browser is signed out, as asked.
-    if (failure.status !== 401) throw failure
-  }
-}
-
-export function useSignOutEverywhere() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteAllSessions,
-    onSuccess: () => queryClient.setQueryData(authQueries.session().queryKey, null),
-  })
 }

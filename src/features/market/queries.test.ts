@@ -1,21 +1,76 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/http'
 import { server } from '../../../mocks/node'
 import { fetchMarkets, fetchTrending, marketQueries } from './queries'
 import { MARKETS_PARAMS } from './schemas'
 
 describe('marketQueries', () => {
-  it('keys each query by everything its fetcher uses', () => {
-    expect(marketQueries.markets().queryKey).toEqual(['market', 'markets', MARKETS_PARAMS])
-    expect(marketQueries.trending().queryKey).toEqual(['market', 'trending'])
+  afterEach(() => vi.useRealTimers())
+
+  it('asks with exactly the parameters its key holds', async () => {
+    let asked: Record<string, string> | undefined
+    server.use(
+      http.get('*/coins/markets', ({ request }) => {
+        asked = Object.fromEntries(new URL(request.url).searchParams)
+        return HttpResponse.json([])
+      }),
+    )
+    const options = marketQueries.markets()
+    await new QueryClient({ defaultOptions: { queries: { retry: false } } }).fetchQuery(options)
+    const inKey = options.queryKey.find((part) => typeof part === 'object')
+    expect(asked).toEqual(
+      Object.fromEntries(Object.entries(inKey ?? {}).map(([name, value]) => [name, String(value)])),
+    )
   })
 
-  it('refreshes markets every minute and trending every five', () => {
-    expect(marketQueries.markets().refetchInterval).toBe(60_000)
-    expect(marketQueries.trending().refetchInterval).toBe(300_000)
-  })
+  it.each([
+    {
+      name: 'markets',
+      observe: (client: QueryClient) => new QueryObserver(client, marketQueries.markets()),
+      path: '*/coins/markets',
+      body: [],
+      interval: 60_000,
+    },
+    {
+      name: 'trending',
+      observe: (client: QueryClient) => new QueryObserver(client, marketQueries.trending()),
+      path: '*/search/trending',
+      body: { coins: [] },
+      interval: 5 * 60_000,
+    },
+  ])(
+    'refreshes $name on its interval while shown, and not once nobody shows it',
+    async ({ observe, path, body, interval }) => {
+      // Only the interval is faked: ky's timeout and MSW keep their real timers.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+      let requests = 0
+      server.use(
+        http.get(path, () => {
+          requests += 1
+          return HttpResponse.json(body)
+        }),
+      )
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      const observer = observe(client)
+      const unsubscribe = observer.subscribe(() => {})
+      await expect.poll(() => observer.getCurrentResult().status).toBe('success')
+      expect(requests).toBe(1)
+
+      vi.advanceTimersByTime(interval - 1_000)
+      expect(client.isFetching()).toBe(0)
+      vi.advanceTimersByTime(1_000)
+      expect(client.isFetching()).toBe(1)
+      await expect.poll(() => requests).toBe(2)
+      await expect.poll(() => client.isFetching()).toBe(0)
+
+      unsubscribe()
+      vi.advanceTimersByTime(interval * 2)
+      expect(client.isFetching()).toBe(0)
+      expect(requests).toBe(2)
+    },
+  )
 })
 
 describe('fetchMarkets', () => {

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { SessionUser } from '../session-schemas'
-import { useSignedInUser, useSignOut } from '../session'
+import { useSignedInUser } from '../session'
+import { useSignOut } from '../sign-out'
 
 const benefits = [
   'Live prices for the leading coins',

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../../../mocks/node'
-import { postSignUp } from './mutations'
+import { postSignUp } from './sign-up'
 
 afterEach(() => vi.restoreAllMocks())
 

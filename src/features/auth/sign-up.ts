@@ -4,6 +4,8 @@ import { type Account, AccountSchema, type SignUpData } from './schemas'
 import { authQueries } from './session'
 import type { SessionUser } from './session-schemas'
 
+// Its own module, loaded by the sign-up form only: the sign-up rules (./schemas) bring the
+// common-password list, which the pages that only need the session must not download.
 export async function postSignUp(input: SignUpData): Promise<Account> {
   const { body } = await requestJson(api, 'api/auth', { method: 'post', json: input })
   const account = parseResponse(AccountSchema, body)
