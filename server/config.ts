@@ -14,6 +14,8 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   clientDir: string
+  /** Render the pages that show market data with it (server/site/pages.ts). */
+  renderPages: boolean
   siteOrigin: string | undefined
   trustProxy: TrustProxy
   trustProxyHttps: boolean
@@ -46,7 +48,7 @@ function integer(fallback: number, min: number, max: number) {
   )
 }
 
-function flag() {
+function flag(fallback: 'true' | 'false' = 'false') {
   return v.optional(
     v.pipe(
       v.string(),
@@ -54,7 +56,7 @@ function flag() {
       v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
       v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
     ),
-    'false',
+    fallback,
   )
 }
 
@@ -107,6 +109,7 @@ const EnvSchema = v.object({
     ),
   ),
   CLIENT_DIR: v.optional(v.string(), 'dist/client'),
+  RENDER_PAGES: flag('true'),
   SITE_URL: v.optional(HttpUrl),
   TRUST_PROXY: trustProxy(),
   TRUST_PROXY_HTTPS: flag(),
@@ -175,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     clientDir: e.CLIENT_DIR,
+    renderPages: e.RENDER_PAGES,
     siteOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
     trustProxy: e.TRUST_PROXY,
     trustProxyHttps: e.TRUST_PROXY_HTTPS,

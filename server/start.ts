@@ -121,7 +121,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = overrides.logger ?? createLogger(config.logLevel)
   const render =
-    overrides.render === undefined ? await loadRender(config.clientDir) : overrides.render
+    overrides.render !== undefined
+      ? overrides.render
+      : config.renderPages
+        ? await loadRender(config.clientDir)
+        : null
   const where = config.databaseUrl ? 'the DATABASE_URL server' : `DATA_DIR (${config.dataDir})`
   let db: Db
   try {

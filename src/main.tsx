@@ -14,7 +14,7 @@ const queryClient = createQueryClient()
 
 // Only the market lists are ever stored: not the session, not a mutation's variables.
 const storage = browserStorage()
-const adoptNewerStored = persistMarketLists(queryClient, storage)
+const syncWithPage = persistMarketLists(queryClient, storage)
 // The whole-cache store of earlier releases could hold a paused sign-in, password included.
 void storage?.removeItem('coinvera-cache')
 
@@ -70,9 +70,10 @@ async function start() {
   const router = createAppRouter(queryClient, { history })
   if (pageState) {
     // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): the loaders find the
-    // data and fetch only what is stale. Lists stored on an earlier visit win if newer.
+    // data and fetch only what is stale. Lists stored on an earlier visit win if newer; else the
+    // page's are stored, for a revisit offline.
     hydrate(queryClient, pageState)
-    await adoptNewerStored()
+    await syncWithPage()
     // The page shows its rows: the table's code is needed to hydrate them, not later.
     const { loadTable } = await import('@/features/market/components/price-section')
     await loadTable()

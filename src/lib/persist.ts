@@ -86,7 +86,7 @@ export function persistQueryData(
   // Per query, not the whole cache: each list is written the moment it arrives (also before the
   // page hydrated), only a success overwrites it, and nothing else (sessions, mutations and the
   // passwords in their variables) can ever reach storage.
-  const { persisterFn } = experimental_createQueryPersister({
+  const { persisterFn, persistQueryByKey } = experimental_createQueryPersister({
     storage,
     buster: __STORAGE_BUSTER__,
     maxAge: DAY_MS,
@@ -117,22 +117,32 @@ export function persistQueryData(
   queryClient.setQueryDefaults(queryKey, { persister })
 
   /**
-   * A page rendered by the server arrives with its data, so the persister never restores (it
-   * restores only into an empty query). Stored data newer than the page's replaces it here.
+   * A page rendered by the server arrives with its data, which the persister never sees (it
+   * writes what a fetch brings, and restores only into an empty query). Of the page's data and
+   * the stored, the newer wins: in the cache, and in storage for the next visit.
    */
-  return async function adoptNewerStored(): Promise<void> {
-    const text = await storage?.getItem(`${PREFIX}-${hashKey(queryKey)}`)
-    if (!text) return
-    let stored: PersistedQuery
-    try {
-      stored = restore(schema, text)
-    } catch {
-      return // The persister removes it when it next reads it.
-    }
-    const { data, dataUpdatedAt } = stored.state
-    if (stored.buster !== __STORAGE_BUSTER__ || Date.now() - dataUpdatedAt > DAY_MS) return
-    const current = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0
-    if (dataUpdatedAt > current)
+  return async function syncWithPage(): Promise<void> {
+    const page = queryClient.getQueryState(queryKey)
+    if (!page || page.data === undefined) return
+    const stored = await readStored()
+    if (stored && stored.state.dataUpdatedAt > page.dataUpdatedAt) {
+      const { data, dataUpdatedAt } = stored.state
       queryClient.setQueryData(queryKey, data, { updatedAt: dataUpdatedAt })
+    } else {
+      await persistQueryByKey(queryKey, queryClient)
+    }
+  }
+
+  async function readStored(): Promise<PersistedQuery | null> {
+    const text = await storage?.getItem(`${PREFIX}-${hashKey(queryKey)}`)
+    if (!text) return null
+    try {
+      const stored = restore(schema, text)
+      const usable =
+        stored.buster === __STORAGE_BUSTER__ && Date.now() - stored.state.dataUpdatedAt <= DAY_MS
+      return usable ? stored : null
+    } catch {
+      return null // The persister removes it when it next reads it.
+    }
   }
 }

@@ -71,16 +71,16 @@ export const marketListSchemas = [
 
 /**
  * Both lists are kept in storage, so a revisit paints them at once, even offline. Returns what
- * puts stored lists newer than a server-rendered page's in place of its own.
+ * settles a server-rendered page's lists against the stored ones: the newer wins, in both.
  */
 export function persistMarketLists(
   queryClient: QueryClient,
   storage: BrowserStorage | undefined,
 ): () => Promise<void> {
-  const adopt = marketListSchemas.map(([queryKey, schema]) =>
+  const syncs = marketListSchemas.map(([queryKey, schema]) =>
     persistQueryData(queryClient, queryKey, schema, storage),
   )
   return async () => {
-    await Promise.all(adopt.map((adoptNewer) => adoptNewer()))
+    await Promise.all(syncs.map((syncWithPage) => syncWithPage()))
   }
 }
