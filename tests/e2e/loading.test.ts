@@ -6,7 +6,10 @@ import { VIEWPORTS, visit } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
-const site = setUpSite()
+// The prerendered page's own loading (skeletons, the table's code by need, Retry): what a visitor
+// gets when the server does not render the page with its data (tests/e2e/server-render.test.ts),
+// and on every client-side navigation.
+const site = setUpSite({ env: () => ({ RENDER_PAGES: 'false' }) })
 
 /** The sections that fade in, and how long the specification says each fade takes. */
 const FADING = [
