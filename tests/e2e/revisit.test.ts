@@ -4,7 +4,10 @@ import { type PageProblems, VIEWPORTS, visit, waitForHydration } from './support
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
-const site = setUpSite()
+// Stored lists on a prerendered page (RENDER_PAGES=false): what a revisit gets when the server
+// serves the page without its data (a render failed, or an old copy). A page rendered with its
+// data settles it against the stored lists: tests/e2e/server-render.test.ts.
+const site = setUpSite({ env: () => ({ RENDER_PAGES: 'false' }) })
 
 const MARKET = '**/api/market/**'
 
