@@ -8,7 +8,7 @@ import {
 } from '../../src/features/market/schemas'
 import { loadSample } from '../../server/market/sample'
 import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'
-import { type Behaviour, type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
 
 const MARKETS_QUERY = new URLSearchParams(
