@@ -117,7 +117,8 @@ describe('stale prices', () => {
       const time = new Date(headers['x-data-updated-at'] ?? '').toLocaleTimeString('en-US', {
         hour: '2-digit',
         minute: '2-digit',
-        hour12: false,
+        // h23, not hour12: false, which writes midnight as 24:xx in en-US.
+        hourCycle: 'h23',
         timeZone: 'UTC',
       })
       expect(time).toMatch(/^\d\d:\d\d$/)
