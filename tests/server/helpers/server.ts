@@ -22,8 +22,8 @@ export type TestServer = RunningServer & {
 
 export type TestDb = { db: Db; dataDir: string; close(): Promise<void> }
 
-/** A migrated PGlite database in a temporary folder, to share among a file's servers. */
-async function openTestDb(): Promise<TestDb> {
+/** A migrated PGlite database in a temporary folder; `setUpTestDb` opens one for a test file. */
+export async function openTestDb(): Promise<TestDb> {
   const dataDir = await freshDataDir()
   const db = await openDb({ dataDir, databaseUrl: undefined }, createLogger('silent'))
   await migrate(db)
