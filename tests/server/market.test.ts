@@ -309,6 +309,21 @@ describe('upstream faults', () => {
     }
   })
 
+  it('one list failing leaves the other fresh: each list has its own cache', async () => {
+    const { server: s, upstream: u } = await setup()
+    const trendingSource = async () =>
+      (await fetch(`${s.url}/api/market/search/trending`)).headers.get('x-data-source')
+    // Past both lists' TTLs, with only the markets path failing.
+    s.clock.advance(301_000)
+    u.behave({ kind: 'status', status: 500 }, 'coins/markets')
+    expect((await markets(s)).source).toBe('stale')
+    expect(await trendingSource()).toBe('stale')
+    await settled(s)
+    expect((await markets(s)).source).toBe('stale')
+    expect(await trendingSource()).toBe('cache')
+    expect(u.callsTo('search/trending')).toHaveLength(2)
+  })
+
   it("waits out a 429's Retry-After before asking the upstream again", async () => {
     const { server: s, upstream: u } = await setup()
     s.clock.advance(61_000)
