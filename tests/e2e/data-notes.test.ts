@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VIEWPORTS, visit } from './support/browser'
-import { type FakeUpstream, startFakeUpstream } from './support/fake-upstream'
+import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { type SiteServer, startServer } from './support/server'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
 // This file's main server has an upstream that fails from the start: it can only serve the
 // sample data shipped in the repository.
-const site = setUpSite({ upstream: { kind: 'fail', status: 500 } })
+const site = setUpSite({ upstream: { kind: 'status', status: 500 } })
 
 const SAMPLE_NOTE = 'Live prices are unavailable; showing sample data'
 
@@ -96,7 +96,7 @@ describe('stale prices', () => {
       if (Date.now() > deadline) throw new Error(`no upstream data: ${JSON.stringify(health)}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    upstream.set({ kind: 'fail', status: 500 })
+    upstream.behave({ kind: 'status', status: 500 })
     await new Promise((resolve) => setTimeout(resolve, 1100))
   })
 
@@ -117,7 +117,7 @@ describe('stale prices', () => {
       const time = new Date(headers['x-data-updated-at'] ?? '').toLocaleTimeString('en-US', {
         hour: '2-digit',
         minute: '2-digit',
-        // h23, not hour12: false, which gives "24:09" just after midnight.
+        // h23, not hour12: false, which writes midnight as 24:xx in en-US.
         hourCycle: 'h23',
         timeZone: 'UTC',
       })

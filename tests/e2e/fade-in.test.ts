@@ -110,7 +110,19 @@ describe.each(VIEWPORTS)('fade-in under a fast scroll at $name ($width×$height)
         .toEqual(sections.map(({ section }) => ({ section, opacity: '1' })))
       // And they stay visible as the visitor scrolls back up.
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
-      await page.waitForTimeout(100)
+      // Once a new observer has had its entries for the new position, the app's have had theirs.
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const observer = new IntersectionObserver(() => {
+              observer.disconnect()
+              requestAnimationFrame(() => requestAnimationFrame(resolve))
+            })
+            const first = document.querySelector('main > section')
+            if (first) observer.observe(first)
+          }),
+      )
+      expect(await page.locator('main > section.fade:not(.fade--in)').count()).toBe(0)
       expect((await opacities(page)).every(({ opacity }) => opacity === '1')).toBe(true)
     } finally {
       await context.close()

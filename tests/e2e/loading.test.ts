@@ -51,20 +51,32 @@ const nextFrames = (page: Page) =>
 
 describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewport) => {
   it('fades sections in once their top comes within 75% of the viewport', async () => {
-    const { page } = await site.open(viewport)
-    await visit(page, `${site.url}/`)
+    // A short window first: every section starts below the threshold, so each must start hidden
+    // and fade at its own pace.
+    const short = await site.open({ width: viewport.width, height: 400 })
+    await visit(short.page, `${site.url}/`)
     for (const { selector, duration } of FADING) {
-      const state = await sectionState(page, selector)
-      if (state.top < 0.75) {
-        // Already on screen when the page opened: never hidden.
-        expect(state, selector).toMatchObject({ fade: false, opacity: '1' })
-        continue
-      }
+      const state = await sectionState(short.page, selector)
+      expect(state.top, selector).toBeGreaterThan(0.75)
       expect(state, selector).toMatchObject({ fade: true, fadeIn: false, opacity: '0' })
       expect(
-        await page.locator(selector).evaluate((el) => getComputedStyle(el).transitionDuration),
+        await short.page
+          .locator(selector)
+          .evaluate((el) => getComputedStyle(el).transitionDuration),
         selector,
       ).toMatch(new RegExp(`^${duration.replace('.', '\\.')}(, ${duration.replace('.', '\\.')})*$`))
+    }
+
+    const { page } = await site.open(viewport)
+    await visit(page, `${site.url}/`)
+    for (const { selector } of FADING) {
+      // On screen when the page opened: never hidden; further down: hidden until reached.
+      const state = await sectionState(page, selector)
+      expect(state, selector).toMatchObject(
+        state.top < 0.75
+          ? { fade: false, opacity: '1' }
+          : { fade: true, fadeIn: false, opacity: '0' },
+      )
     }
     // Below the fold at both widths, so both must start hidden.
     expect((await sectionState(page, '.about')).fade).toBe(true)
@@ -115,25 +127,45 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
   })
 
   it('loads the table code only as the price list nears the viewport on the home page', async () => {
-    const { page } = await site.open(viewport)
+    // A short window puts the price card well below the fold at either width; reduced motion
+    // leaves out the fade-in's transform, so where the card is drawn is where it is laid out.
+    const { page } = await site.open(
+      { width: viewport.width, height: 400 },
+      { reducedMotion: 'reduce' },
+    )
     const tableChunks: string[] = []
     page.on('request', (request) => {
       if (/\/assets\/market-table-[^/]+\.js$/.test(request.url())) tableChunks.push(request.url())
     })
-    await visit(page, `${site.url}/`)
-    // Where the card is laid out below the fold, without the fade-in's offset (a transform).
-    const cardTop = await page.locator('.prices__card').evaluate((element) => {
-      const section = element.closest('section')
-      const offset = section ? new DOMMatrix(getComputedStyle(section).transform).m42 : 0
-      return element.getBoundingClientRect().top - offset - window.innerHeight
-    })
-    if (cardTop > 100) {
-      // Below the fold: the skeleton stands in, and no table code has been fetched.
-      await page.waitForTimeout(500)
-      expect(tableChunks).toEqual([])
-      expect(await page.locator('.market-table').getAttribute('aria-busy')).toBe('true')
+    /** How far the card's top is below the bottom of the viewport, in pixels. */
+    const belowFold = () =>
+      page
+        .locator('.prices__card')
+        .evaluate((element) => element.getBoundingClientRect().top - window.innerHeight)
+    const idle = async () => {
+      // Two frames deliver the observer's entries; the idle network shows nothing followed.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      )
+      await page.waitForLoadState('networkidle')
     }
-    await waitForPrices(page)
+
+    await visit(page, `${site.url}/`)
+    expect(await belowFold()).toBeGreaterThan(300)
+    await idle()
+    expect(tableChunks).toEqual([])
+    expect(await page.locator('.market-table').getAttribute('aria-busy')).toBe('true')
+
+    // Just beyond the observer's 100 px margin: still no table code.
+    await page.evaluate((by) => window.scrollBy(0, by), (await belowFold()) - 150)
+    expect(await belowFold()).toBeCloseTo(150, -1)
+    await idle()
+    expect(tableChunks).toEqual([])
+
+    // Inside the margin, though not yet on screen: the code loads and the rows replace the skeleton.
+    await page.evaluate(() => window.scrollBy(0, 100))
+    expect(await belowFold()).toBeCloseTo(50, -1)
+    await page.locator('.market-table[aria-busy="false"] tbody tr').first().waitFor()
     expect(tableChunks).toHaveLength(1)
     expect(await page.locator('.market-table tbody tr').count()).toBe(6)
   })

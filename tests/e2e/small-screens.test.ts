@@ -258,7 +258,6 @@ describe.each([SIZES[1], SIZES[3]])('a signed-in visitor at $name px', (size) =>
     ).toBe('/crypto')
     // The form is out of sight and out of reach while the notice stands in its place.
     expect(await page.getByRole('form', { name: formName }).count()).toBe(0)
-    await page.waitForTimeout(300)
     // The notice takes the form's place: nothing in the page moves. (The nav bar's own change
     // from Sign Up / Sign In to the account is not this page's.)
     await expectNoShift(page, { main: true })

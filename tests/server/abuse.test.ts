@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MARKETS_PARAMS } from '../../src/features/market/schemas'
 import { freshDataDir, removeDir } from './helpers/pglite'
 import { freePort, runServer, type ServerProcess, waitFor } from './helpers/process'
-import { openTestDb, startTestServer } from './helpers/server'
+import { testServer, setUpTestDb } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
 
 const MARKETS_PATH = `/api/market/coins/markets?${new URLSearchParams(
@@ -126,9 +126,10 @@ describe('a flood of sign-ins against the server process', () => {
 })
 
 describe('slow and numerous clients', () => {
+  const testDb = setUpTestDb()
+
   it('a client that sends one header byte every 2 s is dropped within 15 s', async () => {
-    const testDb = await openTestDb()
-    const server = await startTestServer({}, { db: testDb.db })
+    const server = await testServer({}, { db: testDb })
     const { port } = server
     const request = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: ${'a'.repeat(40)}\r\n\r\n`
     const socket = connect(port, '127.0.0.1')
@@ -155,14 +156,11 @@ describe('slow and numerous clients', () => {
     } finally {
       clearInterval(drip)
       socket.destroy()
-      await server.dispose()
-      await testDb.close()
     }
   }, 25_000)
 
   it('past MAX_CONNECTIONS a new connection is closed at once; a freed place serves again', async () => {
-    const testDb = await openTestDb()
-    const server = await startTestServer({ MAX_CONNECTIONS: '3' }, { db: testDb.db })
+    const server = await testServer({ MAX_CONNECTIONS: '3' }, { db: testDb })
     const { port } = server
     const open = () =>
       new Promise<ReturnType<typeof connect>>((resolve) => {
@@ -185,8 +183,6 @@ describe('slow and numerous clients', () => {
       expect(answer.status).toBe(200)
     } finally {
       for (const socket of held) socket.destroy()
-      await server.dispose()
-      await testDb.close()
     }
   })
 })

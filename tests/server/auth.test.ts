@@ -1,23 +1,23 @@
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { AccountSchema } from '../../src/features/auth/schemas'
 import { openDb } from '../../server/db/client'
 import { createLogger } from '../../server/logger'
 import { freshDataDir, removeDir } from './helpers/pglite'
 import {
   json,
-  openTestDb,
-  startTestServer,
-  type TestDb,
+  testServer,
   type TestServer,
   untilNotBusy,
+  setUpTestDb,
+  setUpTestServer,
 } from './helpers/server'
 
 const PASSWORD = 'violet-harbour-lantern-93'
 const ErrorSchema = v.object({ error: v.string(), message: v.string() })
 
-let testDb: TestDb
-let server: TestServer
+const testDb = setUpTestDb()
+const server = setUpTestServer({}, { db: testDb })
 // Every response body of this file, to check that none ever holds the password or its hash.
 const bodies: string[] = []
 
@@ -36,15 +36,6 @@ async function send(init: RequestInit) {
 }
 
 const person = (email: string) => ({ name: 'Ada Lovelace', email, password: PASSWORD })
-
-beforeAll(async () => {
-  testDb = await openTestDb()
-  server = await startTestServer({}, { db: testDb.db })
-})
-afterAll(async () => {
-  await server?.dispose()
-  await testDb?.close()
-})
 
 describe('POST /api/auth', () => {
   it('creates an account: 201 with the account, never the password', async () => {
@@ -223,13 +214,7 @@ describe('POST /api/auth', () => {
 })
 
 describe('sign-up rate limit', () => {
-  let limited: TestServer
-  beforeAll(async () => {
-    limited = await startTestServer({ SIGNUP_RATE_LIMIT: '3' }, { db: testDb.db })
-  })
-  afterAll(async () => {
-    await limited?.dispose()
-  })
+  const limited = setUpTestServer({ SIGNUP_RATE_LIMIT: '3' }, { db: testDb })
 
   it('429 with Retry-After past the limit per minute, open again once the minute has passed', async () => {
     const post = (i: number) =>
@@ -249,100 +234,77 @@ describe('sign-up rate limit', () => {
 
 describe('client address and site origin settings', () => {
   it('with TRUST_PROXY each forwarded client has its own limit; without, the header is ignored', async () => {
-    const trusting = await startTestServer(
+    const trusting = await testServer(
       { SIGNUP_RATE_LIMIT: '1', TRUST_PROXY: 'true' },
-      { db: testDb.db },
+      { db: testDb },
     )
-    const direct = await startTestServer({ SIGNUP_RATE_LIMIT: '1' }, { db: testDb.db })
-    try {
-      const post = (s: TestServer, email: string, forwardedFor: string) =>
-        fetch(
-          `${s.url}/api/auth`,
-          json(person(email), { headers: { 'X-Forwarded-For': forwardedFor } }),
-        )
-      expect((await post(trusting, 'xff-1@example.com', '203.0.113.1')).status).toBe(201)
-      expect((await post(trusting, 'xff-2@example.com', '203.0.113.2')).status).toBe(201)
-      // Only the last hop counts: what a client writes in front cannot buy a new allowance.
-      expect((await post(trusting, 'xff-3@example.com', '198.51.100.9, 203.0.113.2')).status).toBe(
-        429,
+    const direct = await testServer({ SIGNUP_RATE_LIMIT: '1' }, { db: testDb })
+    const post = (s: TestServer, email: string, forwardedFor: string) =>
+      fetch(
+        `${s.url}/api/auth`,
+        json(person(email), { headers: { 'X-Forwarded-For': forwardedFor } }),
       )
-      expect((await post(direct, 'direct-1@example.com', '203.0.113.1')).status).toBe(201)
-      expect((await post(direct, 'direct-2@example.com', '203.0.113.2')).status).toBe(429)
-    } finally {
-      await trusting.dispose()
-      await direct.dispose()
-    }
+    expect((await post(trusting, 'xff-1@example.com', '203.0.113.1')).status).toBe(201)
+    expect((await post(trusting, 'xff-2@example.com', '203.0.113.2')).status).toBe(201)
+    // Only the last hop counts: what a client writes in front cannot buy a new allowance.
+    expect((await post(trusting, 'xff-3@example.com', '198.51.100.9, 203.0.113.2')).status).toBe(
+      429,
+    )
+    expect((await post(direct, 'direct-1@example.com', '203.0.113.1')).status).toBe(201)
+    expect((await post(direct, 'direct-2@example.com', '203.0.113.2')).status).toBe(429)
   })
 
   it('with TRUST_PROXY as a list, the header counts only when the peer is a listed proxy', async () => {
     // The tests connect from 127.0.0.1: listed, it is our proxy; otherwise a client like any.
-    const proxied = await startTestServer(
+    const proxied = await testServer(
       { SIGNUP_RATE_LIMIT: '1', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' },
-      { db: testDb.db },
+      { db: testDb },
     )
-    const elsewhere = await startTestServer(
+    const elsewhere = await testServer(
       { SIGNUP_RATE_LIMIT: '1', TRUST_PROXY: '10.0.0.0/8, ::1' },
-      { db: testDb.db },
+      { db: testDb },
     )
-    try {
-      const post = (s: TestServer, email: string, forwardedFor: string) =>
-        fetch(
-          `${s.url}/api/auth`,
-          json(person(email), { headers: { 'X-Forwarded-For': forwardedFor } }),
-        )
-      expect((await post(proxied, 'list-1@example.com', '203.0.113.1')).status).toBe(201)
-      expect((await post(proxied, 'list-2@example.com', '203.0.113.2, 10.9.8.7')).status).toBe(201)
-      expect((await post(proxied, 'list-3@example.com', '203.0.113.2')).status).toBe(429)
-      expect((await post(elsewhere, 'list-4@example.com', '203.0.113.3')).status).toBe(201)
-      expect((await post(elsewhere, 'list-5@example.com', '203.0.113.4')).status).toBe(429)
-    } finally {
-      await proxied.dispose()
-      await elsewhere.dispose()
-    }
+    const post = (s: TestServer, email: string, forwardedFor: string) =>
+      fetch(
+        `${s.url}/api/auth`,
+        json(person(email), { headers: { 'X-Forwarded-For': forwardedFor } }),
+      )
+    expect((await post(proxied, 'list-1@example.com', '203.0.113.1')).status).toBe(201)
+    expect((await post(proxied, 'list-2@example.com', '203.0.113.2, 10.9.8.7')).status).toBe(201)
+    expect((await post(proxied, 'list-3@example.com', '203.0.113.2')).status).toBe(429)
+    expect((await post(elsewhere, 'list-4@example.com', '203.0.113.3')).status).toBe(201)
+    expect((await post(elsewhere, 'list-5@example.com', '203.0.113.4')).status).toBe(429)
   })
 
   it('with SITE_URL only that exact origin may post', async () => {
-    const s = await startTestServer({ SITE_URL: 'https://coinvera.example' }, { db: testDb.db })
-    try {
-      const post = (email: string, origin: string) =>
-        fetch(`${s.url}/api/auth`, json(person(email), { headers: { Origin: origin } }))
-      expect((await post('site-1@example.com', 'https://coinvera.example')).status).toBe(201)
-      expect((await post('site-2@example.com', s.url)).status).toBe(403)
-      expect((await post('site-3@example.com', 'http://coinvera.example')).status).toBe(403)
-    } finally {
-      await s.dispose()
-    }
+    const s = await testServer({ SITE_URL: 'https://coinvera.example' }, { db: testDb })
+    const post = (email: string, origin: string) =>
+      fetch(`${s.url}/api/auth`, json(person(email), { headers: { Origin: origin } }))
+    expect((await post('site-1@example.com', 'https://coinvera.example')).status).toBe(201)
+    expect((await post('site-2@example.com', s.url)).status).toBe(403)
+    expect((await post('site-3@example.com', 'http://coinvera.example')).status).toBe(403)
   })
 })
 
 describe('storage', () => {
   it('keeps accounts across a stop and a restart', async () => {
     const dataDir = await freshDataDir()
-    try {
-      const first = await startTestServer({}, { dataDir })
-      const created = await fetch(`${first.url}/api/auth`, json(person('kept@example.com')))
-      expect(created.status).toBe(201)
-      await first.stop()
+    onTestFinished(() => removeDir(dataDir))
+    const first = await testServer({}, { dataDir })
+    const created = await fetch(`${first.url}/api/auth`, json(person('kept@example.com')))
+    expect(created.status).toBe(201)
+    await first.stop()
 
-      // Only argon2id at OWASP's parameters is stored, never the password itself.
-      const db = await openDb({ dataDir, databaseUrl: undefined }, createLogger('silent'))
-      const { rows } = await db.query<{ password_hash: string }>(
-        'SELECT password_hash FROM accounts',
-      )
-      await db.close()
-      expect(rows).toHaveLength(1)
-      expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
-      expect(rows[0]?.password_hash).not.toContain(PASSWORD)
+    // Only argon2id at OWASP's parameters is stored, never the password itself.
+    const db = await openDb({ dataDir, databaseUrl: undefined }, createLogger('silent'))
+    const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM accounts')
+    await db.close()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect(rows[0]?.password_hash).not.toContain(PASSWORD)
 
-      const second = await startTestServer({}, { dataDir })
-      try {
-        const again = await fetch(`${second.url}/api/auth`, json(person('KEPT@example.com')))
-        expect(again.status).toBe(409)
-      } finally {
-        await second.stop()
-      }
-    } finally {
-      removeDir(dataDir)
-    }
+    const second = await testServer({}, { dataDir })
+    const again = await fetch(`${second.url}/api/auth`, json(person('KEPT@example.com')))
+    expect(again.status).toBe(409)
   })
 })

@@ -1,25 +1,16 @@
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SessionUserSchema } from '../../src/features/auth/session-schemas'
 import { MAX_BODY_BYTES } from '../../server/middleware/request-body'
-import { json, openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+import { json, testServer, type TestServer, setUpTestDb, setUpTestServer } from './helpers/server'
 
 // Sign-up and sign-in posted as plain HTML forms: JavaScript off, or a submit before the page's
 // script has run.
 
 const PASSWORD = 'amber-orchard-signal-58'
 
-let testDb: TestDb
-let server: TestServer
-
-beforeAll(async () => {
-  testDb = await openTestDb()
-  server = await startTestServer({}, { db: testDb.db })
-})
-afterAll(async () => {
-  await server?.dispose()
-  await testDb?.close()
-})
+const testDb = setUpTestDb()
+const server = setUpTestServer({}, { db: testDb })
 
 /** What Chromium sends with a form the site's own page posts. */
 const fromOwnPage = () => ({ Origin: server.url, 'Sec-Fetch-Site': 'same-origin' })
@@ -102,22 +93,18 @@ describe('a sign-up form post', () => {
   })
 
   it('counts toward the sign-up rate limit and goes back with rate_limited past it', async () => {
-    const limited = await startTestServer({ SIGNUP_RATE_LIMIT: '1' }, { db: testDb.db })
-    try {
-      const headers = { Origin: limited.url, 'Sec-Fetch-Site': 'same-origin' }
-      const first = await post('/api/auth', signUpFields('rl1@example.com'), headers, limited)
-      expect(first.location).toBe('/')
-      const second = await post('/api/auth', signUpFields('rl2@example.com'), headers, limited)
-      expect(second.location).toBe('/signup?error=rate_limited')
-      // A JSON sign-up shares the same count.
-      const third = await fetch(
-        `${limited.url}/api/auth`,
-        json({ name: 'A', email: 'rl3@example.com', password: PASSWORD }),
-      )
-      expect(third.status).toBe(429)
-    } finally {
-      await limited.dispose()
-    }
+    const limited = await testServer({ SIGNUP_RATE_LIMIT: '1' }, { db: testDb })
+    const headers = { Origin: limited.url, 'Sec-Fetch-Site': 'same-origin' }
+    const first = await post('/api/auth', signUpFields('rl1@example.com'), headers, limited)
+    expect(first.location).toBe('/')
+    const second = await post('/api/auth', signUpFields('rl2@example.com'), headers, limited)
+    expect(second.location).toBe('/signup?error=rate_limited')
+    // A JSON sign-up shares the same count.
+    const third = await fetch(
+      `${limited.url}/api/auth`,
+      json({ name: 'A', email: 'rl3@example.com', password: PASSWORD }),
+    )
+    expect(third.status).toBe(429)
   })
 })
 

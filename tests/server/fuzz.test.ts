@@ -1,21 +1,12 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { SignUpSchema } from '../../src/features/auth/schemas'
 import { SignInSchema } from '../../src/features/auth/session-schemas'
-import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+import { setUpTestDb, setUpTestServer } from './helpers/server'
 
-let testDb: TestDb
-let server: TestServer
-
-beforeAll(async () => {
-  testDb = await openTestDb()
-  server = await startTestServer({}, { db: testDb.db })
-})
-afterAll(async () => {
-  await server?.dispose()
-  await testDb?.close()
-})
+const testDb = setUpTestDb()
+const server = setUpTestServer({}, { db: testDb })
 
 const ErrorSchema = v.object({ error: v.string(), message: v.string() })
 const encoder = new TextEncoder()

@@ -2,17 +2,12 @@ import { mkdtempSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { freshDataDir, removeDir } from './helpers/pglite'
 import { freePort, runServer, waitFor } from './helpers/process'
-import { startTestServer } from './helpers/server'
+import { testServer } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
-
-const cleanup: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const task of cleanup.splice(0).reverse()) await task()
-})
 
 describe('the server process', () => {
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0', async () => {
@@ -20,11 +15,9 @@ describe('the server process', () => {
     const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 2500 })
     const dataDir = await freshDataDir()
     const siteDir = await makeSite()
-    cleanup.push(
-      () => upstream.close(),
-      () => removeDir(dataDir),
-      () => removeDir(siteDir),
-    )
+    onTestFinished(() => upstream.close())
+    onTestFinished(() => removeDir(dataDir))
+    onTestFinished(() => removeDir(siteDir))
     const port = await freePort()
     const child = runServer({
       PORT: String(port),
@@ -34,7 +27,7 @@ describe('the server process', () => {
       MARKET_UPSTREAM_URL: upstream.url,
       MARKET_FIRST_WAIT_MS: '6000',
     })
-    cleanup.push(() => {
+    onTestFinished(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
     await waitFor(() => child.output().includes('"msg":"listening"'), 'the server to listen')
@@ -65,7 +58,7 @@ describe('the server process', () => {
       DATA_DIR: dataDir,
       CLIENT_DIR: siteDir,
     })
-    cleanup.push(() => {
+    onTestFinished(() => {
       if (again.process.exitCode === null) again.process.kill('SIGKILL')
     })
     await waitFor(() => again.output().includes('"msg":"listening"'), 'the restart')
@@ -81,17 +74,16 @@ describe('the server process', () => {
 
   it('creates a missing DATA_DIR that only its own user may open (0700)', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'coinvera-data-parent-'))
-    cleanup.push(() => removeDir(parent))
+    onTestFinished(() => removeDir(parent))
     const dataDir = join(parent, 'nested', 'data')
-    const server = await startTestServer({}, { dataDir })
-    cleanup.push(() => server.dispose())
+    const server = await testServer({}, { dataDir })
     expect(statSync(dataDir).mode & 0o777).toBe(0o700)
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
   })
 
   it('a bad setting stops the start with one readable message, exit 1', async () => {
     const child = runServer({ PORT: 'eighty', LOG_LEVEL: 'loud', MARKETS_TTL_S: '-1' })
-    cleanup.push(() => {
+    onTestFinished(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
     expect(await child.exited).toBe(1)
@@ -109,13 +101,13 @@ describe('the server process', () => {
   it('a port in use: a clear message, exit 1', async () => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
-    cleanup.push(() => new Promise((resolve) => blocker.close(() => resolve())))
+    onTestFinished(() => new Promise((resolve) => blocker.close(() => resolve())))
     const address = blocker.address()
     const port = address && typeof address !== 'string' ? address.port : 0
     const dataDir = await freshDataDir()
-    cleanup.push(() => removeDir(dataDir))
+    onTestFinished(() => removeDir(dataDir))
     const child = runServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir })
-    cleanup.push(() => {
+    onTestFinished(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
     expect(await child.exited).toBe(1)
@@ -124,11 +116,10 @@ describe('the server process', () => {
 
   it('a DATA_DIR in use by another server: a clear message, exit 1, the first one unharmed', async () => {
     const dataDir = await freshDataDir()
-    cleanup.push(() => removeDir(dataDir))
-    const first = await startTestServer({}, { dataDir })
-    cleanup.push(() => first.dispose())
+    onTestFinished(() => removeDir(dataDir))
+    const first = await testServer({}, { dataDir })
     const child = runServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir })
-    cleanup.push(() => {
+    onTestFinished(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
     expect(await child.exited).toBe(1)

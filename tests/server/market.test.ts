@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import {
   MARKETS_PARAMS,
   MarketsResponseSchema,
@@ -8,38 +8,28 @@ import {
 } from '../../src/features/market/schemas'
 import { loadSample } from '../../server/market/sample'
 import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'
-import { type Behaviour, type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
-import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
+import { testServer, type TestServer, setUpTestDb } from './helpers/server'
 
 const MARKETS_QUERY = new URLSearchParams(
   Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
 ).toString()
 const SAMPLE = loadSample()
 
-let testDb: TestDb
-let server: TestServer | undefined
-let upstream: FakeUpstream | undefined
+const testDb = setUpTestDb()
 
-// One database for the file; every test gets its own server, so its own cold cache.
-beforeAll(async () => {
-  testDb = await openTestDb()
-})
-afterAll(async () => {
-  await testDb?.close()
-})
-
-afterEach(async () => {
-  await server?.dispose()
-  await upstream?.close()
-  server = undefined
-  upstream = undefined
-})
-
+// Every test gets its own server, so its own cold cache, and its own upstream.
 async function setup(behaviour: Behaviour = { kind: 'ok' }, env: Record<string, string> = {}) {
-  upstream = await startFakeUpstream(behaviour)
-  server = await startTestServer({ MARKET_UPSTREAM_URL: upstream.url, ...env }, { db: testDb.db })
+  const upstream = await testUpstream(behaviour)
+  const server = await testServer({ MARKET_UPSTREAM_URL: upstream.url, ...env }, { db: testDb })
   await settled(server)
   return { server, upstream }
+}
+
+async function testUpstream(behaviour: Behaviour): Promise<FakeUpstream> {
+  const upstream = await startFakeUpstream(behaviour)
+  onTestFinished(() => upstream.close())
+  return upstream
 }
 
 /** Waits (bounded) until no upstream request is running, e.g. a background refresh. */
@@ -297,9 +287,9 @@ describe('upstream faults', () => {
   })
 
   it('the connection refused (nothing listening): the sample, at once', async () => {
-    server = await startTestServer({}, { db: testDb.db })
+    const s = await testServer({}, { db: testDb })
     const started = performance.now()
-    const result = await markets(server)
+    const result = await markets(s)
     expect(result.source).toBe('sample')
     expect(performance.now() - started).toBeLessThan(1000)
   })
@@ -317,6 +307,21 @@ describe('upstream faults', () => {
       expect(v.parse(MarketsResponseSchema, result.body)[0]?.id).toBe('bitcoin')
       await settled(s)
     }
+  })
+
+  it('one list failing leaves the other fresh: each list has its own cache', async () => {
+    const { server: s, upstream: u } = await setup()
+    const trendingSource = async () =>
+      (await fetch(`${s.url}/api/market/search/trending`)).headers.get('x-data-source')
+    // Past both lists' TTLs, with only the markets path failing.
+    s.clock.advance(301_000)
+    u.behave({ kind: 'status', status: 500 }, 'coins/markets')
+    expect((await markets(s)).source).toBe('stale')
+    expect(await trendingSource()).toBe('stale')
+    await settled(s)
+    expect((await markets(s)).source).toBe('stale')
+    expect(await trendingSource()).toBe('cache')
+    expect(u.callsTo('search/trending')).toHaveLength(2)
   })
 
   it("waits out a 429's Retry-After before asking the upstream again", async () => {
@@ -341,18 +346,18 @@ describe('upstream faults', () => {
   })
 
   it('a slow first answer: the first visitor gets the sample within the budget, later ones the data', async () => {
-    upstream = await startFakeUpstream({ kind: 'ok', delayMs: 1500 })
-    server = await startTestServer(
+    const upstream = await testUpstream({ kind: 'ok', delayMs: 1500 })
+    const s = await testServer(
       { MARKET_UPSTREAM_URL: upstream.url, MARKET_FIRST_WAIT_MS: '200' },
-      { db: testDb.db },
+      { db: testDb },
     )
     const started = performance.now()
-    const first = await markets(server)
+    const first = await markets(s)
     const waited = performance.now() - started
     expect(first.source).toBe('sample')
     expect(waited).toBeLessThan(1000)
-    await settled(server)
-    expect((await markets(server)).source).toBe('cache')
+    await settled(s)
+    expect((await markets(s)).source).toBe('cache')
     expect(upstream.callsTo('coins/markets')).toHaveLength(1)
   })
 })

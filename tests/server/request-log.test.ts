@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MARKETS_PARAMS } from '../../src/features/market/schemas'
-import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+import { setUpTestDb, setUpTestServer } from './helpers/server'
 
 const MARKETS_QUERY = new URLSearchParams(
   Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
 ).toString()
 
-let testDb: TestDb
-let server: TestServer
-
-beforeAll(async () => {
-  testDb = await openTestDb()
-  server = await startTestServer({}, { db: testDb.db })
-})
-afterAll(async () => {
-  await server?.dispose()
-  await testDb?.close()
-})
+const testDb = setUpTestDb()
+const server = setUpTestServer({}, { db: testDb })
 
 const requestLines = () => server.logs.filter((line) => line.msg === 'request')
 

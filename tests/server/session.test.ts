@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SessionUserSchema } from '../../src/features/auth/session-schemas'
-import { json, openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+import { json, testServer, type TestServer, setUpTestDb, setUpTestServer } from './helpers/server'
 
 const PASSWORD = 'quiet-meadow-copper-71'
 const WEEK_S = 7 * 24 * 60 * 60
 const COOKIE = 'coinvera_session'
 
-let testDb: TestDb
-let server: TestServer
+const testDb = setUpTestDb()
+const server = setUpTestServer({}, { db: testDb })
 
 type Cookie = { value: string; attributes: Map<string, string> }
 
@@ -56,15 +56,6 @@ const withCookie = (token: string) => ({ headers: { Cookie: `${COOKIE}=${token}`
 async function whoAmI(s: TestServer, token: string) {
   return fetch(`${s.url}/api/auth/session`, withCookie(token))
 }
-
-beforeAll(async () => {
-  testDb = await openTestDb()
-  server = await startTestServer({}, { db: testDb.db })
-})
-afterAll(async () => {
-  await server?.dispose()
-  await testDb?.close()
-})
 
 describe('sessions', () => {
   it('sign-up signs the new account in: an HttpOnly, SameSite=Lax cookie for 7 days', async () => {
@@ -354,14 +345,10 @@ describe('DELETE /api/auth/sessions: sign out everywhere', () => {
 })
 
 describe('brute force', () => {
-  let guarded: TestServer
+  const guarded = setUpTestServer({ TRUST_PROXY: 'true' }, { db: testDb })
   beforeAll(async () => {
-    guarded = await startTestServer({ TRUST_PROXY: 'true' }, { db: testDb.db })
     await signUp(guarded, 'target@example.com')
     await signUp(guarded, 'other@example.com')
-  })
-  afterAll(async () => {
-    await guarded?.dispose()
   })
   const from = (address: string) => ({ 'X-Forwarded-For': address })
 
@@ -487,44 +474,37 @@ describe('the session cookie over HTTPS', () => {
   ])(
     'with %s: __Host-coinvera_session, Secure, Path=/, no Domain; the hint stays readable',
     async (_, env, email) => {
-      const tls = await startTestServer(env, { db: testDb.db })
+      const tls = await testServer(env, { db: testDb })
       // With SITE_URL only that origin may post; without it, any Origin header is left out.
       const origin: Record<string, string> = env.SITE_URL ? { Origin: env.SITE_URL } : {}
-      try {
-        const response = await fetch(
-          `${tls.url}/api/auth`,
-          json(person(email), { headers: origin }),
-        )
-        expect(response.status).toBe(201)
-        expect(sessionCookie(response)).toBeUndefined()
-        const cookie = sessionCookie(response, HOST_COOKIE)
-        expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
-        expect(cookie?.attributes.has('secure')).toBe(true)
-        expect(cookie?.attributes.has('httponly')).toBe(true)
-        expect(cookie?.attributes.get('path')).toBe('/')
-        expect(cookie?.attributes.has('domain')).toBe(false)
-        const hint = sessionCookie(response, 'coinvera_signed_in')
-        expect(hint?.value).toBe('1')
-        expect(hint?.attributes.has('httponly')).toBe(false)
+      const response = await fetch(`${tls.url}/api/auth`, json(person(email), { headers: origin }))
+      expect(response.status).toBe(201)
+      expect(sessionCookie(response)).toBeUndefined()
+      const cookie = sessionCookie(response, HOST_COOKIE)
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(cookie?.attributes.has('secure')).toBe(true)
+      expect(cookie?.attributes.has('httponly')).toBe(true)
+      expect(cookie?.attributes.get('path')).toBe('/')
+      expect(cookie?.attributes.has('domain')).toBe(false)
+      const hint = sessionCookie(response, 'coinvera_signed_in')
+      expect(hint?.value).toBe('1')
+      expect(hint?.attributes.has('httponly')).toBe(false)
 
-        // The server reads the session from the prefixed cookie only.
-        const me = (name: string) =>
-          fetch(`${tls.url}/api/auth/session`, {
-            headers: { Cookie: `${name}=${cookie?.value}` },
-          })
-        expect((await me(HOST_COOKIE)).status).toBe(200)
-        expect((await me(COOKIE)).status).toBe(401)
-        const out = await fetch(`${tls.url}/api/auth/session`, {
-          method: 'DELETE',
-          headers: { ...origin, Cookie: `${HOST_COOKIE}=${cookie?.value}` },
+      // The server reads the session from the prefixed cookie only.
+      const me = (name: string) =>
+        fetch(`${tls.url}/api/auth/session`, {
+          headers: { Cookie: `${name}=${cookie?.value}` },
         })
-        expect(out.status).toBe(204)
-        expect(sessionCookie(out, HOST_COOKIE)?.attributes.has('secure')).toBe(true)
-        expect(sessionCookie(out, HOST_COOKIE)?.attributes.get('max-age')).toBe('0')
-        expect((await me(HOST_COOKIE)).status).toBe(401)
-      } finally {
-        await tls.dispose()
-      }
+      expect((await me(HOST_COOKIE)).status).toBe(200)
+      expect((await me(COOKIE)).status).toBe(401)
+      const out = await fetch(`${tls.url}/api/auth/session`, {
+        method: 'DELETE',
+        headers: { ...origin, Cookie: `${HOST_COOKIE}=${cookie?.value}` },
+      })
+      expect(out.status).toBe(204)
+      expect(sessionCookie(out, HOST_COOKIE)?.attributes.has('secure')).toBe(true)
+      expect(sessionCookie(out, HOST_COOKIE)?.attributes.get('max-age')).toBe('0')
+      expect((await me(HOST_COOKIE)).status).toBe(401)
     },
   )
 })

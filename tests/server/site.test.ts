@@ -2,23 +2,14 @@ import { createHash } from 'node:crypto'
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SITE_ROUTES } from '../../server/routes/site'
 import { removeDir } from './helpers/pglite'
-import { openTestDb, startTestServer, type TestDb, type TestServer } from './helpers/server'
+import { testServer, setUpTestDb, setUpTestServer } from './helpers/server'
 import { APP_JS, makeSite, SHELL_HTML } from './helpers/site-fixture'
 
-let testDb: TestDb
-let server: TestServer
-
-beforeAll(async () => {
-  testDb = await openTestDb()
-  server = await startTestServer({}, { db: testDb.db })
-})
-afterAll(async () => {
-  await server?.dispose()
-  await testDb?.close()
-})
+const testDb = setUpTestDb()
+const server = setUpTestServer({}, { db: testDb })
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
@@ -73,34 +64,31 @@ describe('pages', () => {
   })
 
   it('revalidates with the ETag: 304, keeping the page its own CSP', async () => {
-    const siteDir = await makeSite({ 'crypto/index.html': '<style>p{margin:0}</style><p>x</p>' })
-    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
+    const s = await testServer(
+      {},
+      { db: testDb, site: { 'crypto/index.html': '<style>p{margin:0}</style><p>x</p>' } },
+    )
     const at = (path: string, headers: Record<string, string> = {}) =>
       fetch(`${s.url}${path}`, { headers })
-    try {
-      const page = await at('/crypto')
-      const etag = page.headers.get('etag') ?? ''
-      const csp = page.headers.get('content-security-policy')
-      // Weak: the brotli, gzip and plain bodies differ byte for byte.
-      expect(etag).toMatch(/^W\/".+"$/)
-      expect(csp).toContain('sha256-')
-      for (const ifNoneMatch of [etag, `"other", ${etag}`, '*']) {
-        const response = await at('/crypto', { 'If-None-Match': ifNoneMatch })
-        expect(response.status, ifNoneMatch).toBe(304)
-        expect(await response.text()).toBe('')
-        expect(response.headers.get('etag')).toBe(etag)
-        expect(response.headers.get('cache-control')).toBe('no-cache')
-        expect(response.headers.get('content-security-policy')).toBe(csp)
-      }
-      expect((await at('/crypto', { 'If-None-Match': '"other"' })).status).toBe(200)
-      // The same file compressed, or under its own path, keeps its ETag; another file has its own.
-      expect((await at('/crypto', { 'Accept-Encoding': 'br' })).headers.get('etag')).toBe(etag)
-      expect((await at('/crypto/index.html')).headers.get('etag')).toBe(etag)
-      expect((await at('/')).headers.get('etag')).not.toBe(etag)
-    } finally {
-      await s.dispose()
-      removeDir(siteDir)
+    const page = await at('/crypto')
+    const etag = page.headers.get('etag') ?? ''
+    const csp = page.headers.get('content-security-policy')
+    // Weak: the brotli, gzip and plain bodies differ byte for byte.
+    expect(etag).toMatch(/^W\/".+"$/)
+    expect(csp).toContain('sha256-')
+    for (const ifNoneMatch of [etag, `"other", ${etag}`, '*']) {
+      const response = await at('/crypto', { 'If-None-Match': ifNoneMatch })
+      expect(response.status, ifNoneMatch).toBe(304)
+      expect(await response.text()).toBe('')
+      expect(response.headers.get('etag')).toBe(etag)
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      expect(response.headers.get('content-security-policy')).toBe(csp)
     }
+    expect((await at('/crypto', { 'If-None-Match': '"other"' })).status).toBe(200)
+    // The same file compressed, or under its own path, keeps its ETag; another file has its own.
+    expect((await at('/crypto', { 'Accept-Encoding': 'br' })).headers.get('etag')).toBe(etag)
+    expect((await at('/crypto/index.html')).headers.get('etag')).toBe(etag)
+    expect((await at('/')).headers.get('etag')).not.toBe(etag)
   })
 })
 
@@ -153,38 +141,38 @@ describe('assets', () => {
 
 describe('what is never served', () => {
   it('source maps and dot-files, though they are in the build folder: 404', async () => {
-    const siteDir = await makeSite({
-      'assets/index-abc123.js.map': '{"version":3,"sourcesContent":["const secret = 1"]}',
-      '.env': 'DATABASE_URL=postgres://secret',
-      '.git/config': '[core] secret',
-      'images/.hidden.png': 'secret',
-      '404.html': '<p>not found page</p>',
-    })
-    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
-    try {
-      const map = await fetch(`${s.url}/assets/index-abc123.js.map`)
-      expect(map.status).toBe(404)
-      expect((await map.json()).error).toBe('not_found')
-      for (const path of ['/.env', '/.git/config', '/images/.hidden.png', '/%2Eenv']) {
-        const response = await fetch(`${s.url}${path}`)
-        expect(response.status, path).toBe(404)
-        expect(await response.text(), path).not.toContain('secret')
-      }
-      // Nor are the build's own files: its manifest and the compressed copies, which are sent
-      // in place of their file, with its type.
-      const copies = ['/assets/index-abc123.js.br', '/assets/index-def456.css.gz']
-      for (const path of ['/.build-manifest.json', ...copies]) {
-        expect(existsSync(join(siteDir, path)), path).toBe(true)
-        const response = await fetch(`${s.url}${path}`)
-        expect(response.status, path).toBe(404)
-        expect(response.headers.get('content-encoding'), path).toBeNull()
-      }
-      // The script itself is still there.
-      expect((await fetch(`${s.url}/assets/index-abc123.js`)).status).toBe(200)
-    } finally {
-      await s.dispose()
-      removeDir(siteDir)
+    const s = await testServer(
+      {},
+      {
+        db: testDb,
+        site: {
+          'assets/index-abc123.js.map': '{"version":3,"sourcesContent":["const secret = 1"]}',
+          '.env': 'DATABASE_URL=postgres://secret',
+          '.git/config': '[core] secret',
+          'images/.hidden.png': 'secret',
+          '404.html': '<p>not found page</p>',
+        },
+      },
+    )
+    const map = await fetch(`${s.url}/assets/index-abc123.js.map`)
+    expect(map.status).toBe(404)
+    expect((await map.json()).error).toBe('not_found')
+    for (const path of ['/.env', '/.git/config', '/images/.hidden.png', '/%2Eenv']) {
+      const response = await fetch(`${s.url}${path}`)
+      expect(response.status, path).toBe(404)
+      expect(await response.text(), path).not.toContain('secret')
     }
+    // Nor are the build's own files: its manifest and the compressed copies, which are sent
+    // in place of their file, with its type.
+    const copies = ['/assets/index-abc123.js.br', '/assets/index-def456.css.gz']
+    for (const path of ['/.build-manifest.json', ...copies]) {
+      expect(existsSync(join(s.siteDir, path)), path).toBe(true)
+      const response = await fetch(`${s.url}${path}`)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-encoding'), path).toBeNull()
+    }
+    // The script itself is still there.
+    expect((await fetch(`${s.url}/assets/index-abc123.js`)).status).toBe(200)
   })
 })
 
@@ -218,109 +206,105 @@ async function rawGet(path: string, encoding: string): Promise<Buffer> {
 
 describe('prerendered pages and configuration', () => {
   it("serves a route's own HTML file and the 404 page when the build has them", async () => {
-    const siteDir = await makeSite({
-      'crypto/index.html': '<p>prerendered crypto</p>',
-      'contact.html': '<p>prerendered contact</p>',
-      '404.html': '<p>not found page</p>',
-    })
-    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
-    try {
-      const text = async (path: string) => {
-        const response = await fetch(`${s.url}${path}`)
-        return `${response.status} ${await response.text()}`
-      }
-      expect(await text('/crypto')).toBe('200 <p>prerendered crypto</p>')
-      expect(await text('/contact')).toBe('200 <p>prerendered contact</p>')
-      expect(await text('/signup')).toBe(`200 ${SHELL_HTML}`)
-      expect(await text('/missing')).toBe('404 <p>not found page</p>')
-    } finally {
-      await s.dispose()
-      removeDir(siteDir)
+    const s = await testServer(
+      {},
+      {
+        db: testDb,
+        site: {
+          'crypto/index.html': '<p>prerendered crypto</p>',
+          'contact.html': '<p>prerendered contact</p>',
+          '404.html': '<p>not found page</p>',
+        },
+      },
+    )
+    const text = async (path: string) => {
+      const response = await fetch(`${s.url}${path}`)
+      return `${response.status} ${await response.text()}`
     }
+    expect(await text('/crypto')).toBe('200 <p>prerendered crypto</p>')
+    expect(await text('/contact')).toBe('200 <p>prerendered contact</p>')
+    expect(await text('/signup')).toBe(`200 ${SHELL_HTML}`)
+    expect(await text('/missing')).toBe('404 <p>not found page</p>')
   })
 
   it("serves a form page's prerendered variant for a known ?error= code, else the page", async () => {
-    const siteDir = await makeSite({
-      'signin/index.html': '<p>sign in</p>',
-      'signin/error-invalid_credentials.html': '<p>sign in, wrong password</p>',
-    })
-    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
-    try {
-      const text = async (path: string) => (await fetch(`${s.url}${path}`)).text()
-      expect(await text('/signin?error=invalid_credentials')).toBe('<p>sign in, wrong password</p>')
-      expect(await text('/signin')).toBe('<p>sign in</p>')
-      // An unknown code, or one of another page, is the page itself.
-      expect(await text('/signin?error=../index')).toBe('<p>sign in</p>')
-      expect(await text('/signin?error=email_taken')).toBe('<p>sign in</p>')
-    } finally {
-      await s.dispose()
-      removeDir(siteDir)
-    }
+    const s = await testServer(
+      {},
+      {
+        db: testDb,
+        site: {
+          'signin/index.html': '<p>sign in</p>',
+          'signin/error-invalid_credentials.html': '<p>sign in, wrong password</p>',
+        },
+      },
+    )
+    const text = async (path: string) => (await fetch(`${s.url}${path}`)).text()
+    expect(await text('/signin?error=invalid_credentials')).toBe('<p>sign in, wrong password</p>')
+    expect(await text('/signin')).toBe('<p>sign in</p>')
+    // An unknown code, or one of another page, is the page itself.
+    expect(await text('/signin?error=../index')).toBe('<p>sign in</p>')
+    expect(await text('/signin?error=email_taken')).toBe('<p>sign in</p>')
   })
 
   it("allows a page's inline <style> and <script> by their hashes, on that page only", async () => {
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-    const siteDir = await makeSite({
-      'crypto/index.html': '<style>body{color:#fff}</style><p>prices</p><script>go(1)</script>',
-      'signin/index.html': '<style>p{margin:0}</style><p>sign in</p>',
-      'signin/error-invalid_credentials.html':
-        '<style>p{margin:0}</style><p role="alert">wrong</p><script>go(2)</script>',
-      '404.html': '<style>h1{margin:0}</style><h1>not found</h1>',
-    })
-    const s = await startTestServer({ CLIENT_DIR: siteDir }, { db: testDb.db })
-    try {
-      const directives = async (path: string) => {
-        const response = await fetch(`${s.url}${path}`)
-        const csp = (response.headers.get('content-security-policy') ?? '').split('; ')
-        return csp.filter((directive) => /^(style|script)-src /.test(directive))
-      }
-      expect(await directives('/crypto')).toEqual([
-        `script-src 'self' ${sha('go(1)')}`,
-        `style-src 'self' ${sha('body{color:#fff}')}`,
-      ])
-      expect(await directives('/signin')).toEqual([
-        "script-src 'self'",
-        `style-src 'self' ${sha('p{margin:0}')}`,
-      ])
-      expect(await directives('/signin?error=invalid_credentials')).toEqual([
-        `script-src 'self' ${sha('go(2)')}`,
-        `style-src 'self' ${sha('p{margin:0}')}`,
-      ])
-      expect(await directives('/missing')).toEqual([
-        "script-src 'self'",
-        `style-src 'self' ${sha('h1{margin:0}')}`,
-      ])
-      // The shell has nothing inline, and neither has anything else.
-      const strict = ["script-src 'self'", "style-src 'self'"]
-      expect(await directives('/signup')).toEqual(strict)
-      expect(await directives('/assets/index-abc123.js')).toEqual(strict)
-      expect(await directives('/api/health')).toEqual(strict)
-    } finally {
-      await s.dispose()
-      removeDir(siteDir)
+    const s = await testServer(
+      {},
+      {
+        db: testDb,
+        site: {
+          'crypto/index.html': '<style>body{color:#fff}</style><p>prices</p><script>go(1)</script>',
+          'signin/index.html': '<style>p{margin:0}</style><p>sign in</p>',
+          'signin/error-invalid_credentials.html':
+            '<style>p{margin:0}</style><p role="alert">wrong</p><script>go(2)</script>',
+          '404.html': '<style>h1{margin:0}</style><h1>not found</h1>',
+        },
+      },
+    )
+    const directives = async (path: string) => {
+      const response = await fetch(`${s.url}${path}`)
+      const csp = (response.headers.get('content-security-policy') ?? '').split('; ')
+      return csp.filter((directive) => /^(style|script)-src /.test(directive))
     }
+    expect(await directives('/crypto')).toEqual([
+      `script-src 'self' ${sha('go(1)')}`,
+      `style-src 'self' ${sha('body{color:#fff}')}`,
+    ])
+    expect(await directives('/signin')).toEqual([
+      "script-src 'self'",
+      `style-src 'self' ${sha('p{margin:0}')}`,
+    ])
+    expect(await directives('/signin?error=invalid_credentials')).toEqual([
+      `script-src 'self' ${sha('go(2)')}`,
+      `style-src 'self' ${sha('p{margin:0}')}`,
+    ])
+    expect(await directives('/missing')).toEqual([
+      "script-src 'self'",
+      `style-src 'self' ${sha('h1{margin:0}')}`,
+    ])
+    // The shell has nothing inline, and neither has anything else.
+    const strict = ["script-src 'self'", "style-src 'self'"]
+    expect(await directives('/signup')).toEqual(strict)
+    expect(await directives('/assets/index-abc123.js')).toEqual(strict)
+    expect(await directives('/api/health')).toEqual(strict)
   })
 
   it('HSTS and the configured API origins in connect-src when set', async () => {
-    const s = await startTestServer(
+    const s = await testServer(
       {
         TRUST_PROXY_HTTPS: 'true',
         VITE_MARKET_API_URL: 'https://api.coingecko.com/api/v3',
         CSP_CONNECT_SRC: 'https://api.example.com/x',
       },
-      { db: testDb.db },
+      { db: testDb },
     )
-    try {
-      const response = await fetch(`${s.url}/`)
-      expect(response.headers.get('strict-transport-security')).toBe(
-        'max-age=31536000; includeSubDomains',
-      )
-      expect(response.headers.get('content-security-policy')).toContain(
-        "connect-src 'self' https://api.example.com https://api.coingecko.com",
-      )
-    } finally {
-      await s.dispose()
-    }
+    const response = await fetch(`${s.url}/`)
+    expect(response.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
+    expect(response.headers.get('content-security-policy')).toContain(
+      "connect-src 'self' https://api.example.com https://api.coingecko.com",
+    )
   })
 
   it('without a build, pages answer 503 JSON saying how to build', async () => {
@@ -328,16 +312,12 @@ describe('prerendered pages and configuration', () => {
     const unfinished = await makeSite()
     rmSync(join(unfinished, '.build-manifest.json'))
     for (const clientDir of ['/nonexistent/dist', unfinished]) {
-      const s = await startTestServer({ CLIENT_DIR: clientDir }, { db: testDb.db })
-      try {
-        const response = await fetch(`${s.url}/`)
-        expect(response.status).toBe(503)
-        expect((await response.json()).message).toContain('npm run build')
-        expect((await fetch(`${s.url}/assets/index-abc123.js`)).status).toBe(404)
-        expect((await fetch(`${s.url}/api/health`)).status).toBe(200)
-      } finally {
-        await s.dispose()
-      }
+      const s = await testServer({ CLIENT_DIR: clientDir }, { db: testDb })
+      const response = await fetch(`${s.url}/`)
+      expect(response.status).toBe(503)
+      expect((await response.json()).message).toContain('npm run build')
+      expect((await fetch(`${s.url}/assets/index-abc123.js`)).status).toBe(404)
+      expect((await fetch(`${s.url}/api/health`)).status).toBe(200)
     }
     removeDir(unfinished)
   })
@@ -348,10 +328,10 @@ describe('prerendered pages and configuration', () => {
     const incomplete = await makeSite()
     rmSync(join(incomplete, 'assets/index-abc123.js.br'))
     try {
-      await expect(startTestServer({ CLIENT_DIR: unreadable }, { db: testDb.db })).rejects.toThrow(
+      await expect(testServer({ CLIENT_DIR: unreadable }, { db: testDb })).rejects.toThrow(
         /\.build-manifest\.json is not a manifest this server reads .*npm run build/,
       )
-      await expect(startTestServer({ CLIENT_DIR: incomplete }, { db: testDb.db })).rejects.toThrow(
+      await expect(testServer({ CLIENT_DIR: incomplete }, { db: testDb })).rejects.toThrow(
         /index-abc123\.js\.br is in the build's manifest but cannot be read .*npm run build/,
       )
     } finally {

@@ -6,10 +6,11 @@ export async function recordShifts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const win = window as unknown as {
       __shifts: { value: number; sources: string[]; inMain: boolean }[]
+      __takeShifts: () => void
     }
     win.__shifts = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
+    const record = (entries: PerformanceEntry[]) => {
+      for (const entry of entries as (PerformanceEntry & {
         value: number
         hadRecentInput: boolean
         sources?: { node?: Node }[]
@@ -24,15 +25,28 @@ export async function recordShifts(context: BrowserContext): Promise<void> {
           inMain: nodes.some((node) => node?.parentElement?.closest('main')),
         })
       }
-    }).observe({ type: 'layout-shift', buffered: true })
+    }
+    const observer = new PerformanceObserver((list) => record(list.getEntries()))
+    observer.observe({ type: 'layout-shift', buffered: true })
+    // Entries the observer has not been called back with yet.
+    win.__takeShifts = () => record(observer.takeRecords())
   })
 }
 
 /** No recorded shift, or (`main`) none that moved something inside the page's main content. */
 export async function expectNoShift(page: Page, { main = false } = {}): Promise<void> {
-  const recorded = await page.evaluate(
-    () => (window as unknown as { __shifts: { value: number; inMain: boolean }[] }).__shifts,
+  // Two frames: what changed before the call is laid out and drawn, so any shift is measured.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   )
+  const recorded = await page.evaluate(() => {
+    const win = window as unknown as {
+      __shifts: { value: number; inMain: boolean }[]
+      __takeShifts: () => void
+    }
+    win.__takeShifts()
+    return win.__shifts
+  })
   const shifts = main ? recorded.filter((shift) => shift.inMain) : recorded
   const cls = shifts.reduce((sum, shift) => sum + shift.value, 0)
   expect(cls, JSON.stringify(shifts)).toBe(0)

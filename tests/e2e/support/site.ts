@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../../support/fake-upstream'
 import { launchBrowser, openPage, type Size, type Visit } from './browser'
-import { type FakeUpstream, startFakeUpstream, type UpstreamMode } from './fake-upstream'
 import { type SiteServer, startServer } from './server'
 
 export type Site = {
@@ -18,10 +18,7 @@ export type Site = {
  * stopped in afterAll even when tests fail), and a fresh context for every test.
  */
 export function setUpSite(
-  options: {
-    upstream?: UpstreamMode
-    env?: (upstream: FakeUpstream) => Record<string, string>
-  } = {},
+  options: { upstream?: Behaviour; env?: (upstream: FakeUpstream) => Record<string, string> } = {},
 ): Site {
   let upstream: FakeUpstream | undefined
   let server: SiteServer | undefined

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { afterAll, beforeAll, onTestFinished } from 'vitest'
 import { loadConfig } from '../../../server/config'
 import { type Db, openDb } from '../../../server/db/client'
 import { migrate } from '../../../server/db/migrate'
@@ -10,6 +11,8 @@ import { makeSite } from './site-fixture'
 
 export type TestServer = RunningServer & {
   clock: ManualClock
+  /** The fixture site it serves (CLIENT_DIR unless the environment names another). */
+  siteDir: string
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[]
   rawLogs: string[]
@@ -19,7 +22,7 @@ export type TestServer = RunningServer & {
 
 export type TestDb = { db: Db; dataDir: string; close(): Promise<void> }
 
-/** A migrated PGlite database in a temporary folder, to share among a file's servers. */
+/** A migrated PGlite database in a temporary folder; `setUpTestDb` opens one for a test file. */
 export async function openTestDb(): Promise<TestDb> {
   const dataDir = await freshDataDir()
   const db = await openDb({ dataDir, databaseUrl: undefined }, createLogger('silent'))
@@ -34,19 +37,31 @@ export async function openTestDb(): Promise<TestDb> {
   }
 }
 
+export type TestServerOptions = {
+  /** A database from `setUpTestDb` (fast: no start-up of PGlite). */
+  db?: TestDb
+  /** A PGlite folder to start on, e.g. to restart on the same data. */
+  dataDir?: string
+  clock?: ManualClock
+  /** Files added to the fixture site, such as prerendered pages. */
+  site?: Record<string, string>
+}
+
 /**
  * The real server on a free loopback port, with a fixture site, the given environment on top, and
- * a manual clock. With `db` it serves over that open database (fast: no start-up of PGlite);
- * otherwise it runs the whole start-up on a fresh or given PGlite folder.
+ * a manual clock. With `db` it serves over that open database; otherwise it runs the whole
+ * start-up on a fresh or given PGlite folder. The caller disposes of it: in a test, `testServer`
+ * does that itself, for a whole file or describe block `setUpTestServer`.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; db?: Db; clock?: ManualClock } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const needsDir = !options.db && !options.dataDir && !env.DATABASE_URL
+  const db = options.db?.db
+  const needsDir = !db && !options.dataDir && !env.DATABASE_URL
   const ownDataDir = needsDir ? await freshDataDir() : undefined
   const dataDir = options.dataDir ?? ownDataDir ?? ''
-  const siteDir = await makeSite()
+  const siteDir = await makeSite(options.site)
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -69,12 +84,18 @@ export async function startTestServer(
       logs.push(JSON.parse(line))
     },
   })
-  const running = options.db
-    ? await serveApp({ config, db: options.db, logger, clock })
-    : await startServer(config, { logger, clock })
+  const running = await (db
+    ? serveApp({ config, db, logger, clock })
+    : startServer(config, { logger, clock })
+  ).catch((error: unknown) => {
+    removeDir(siteDir)
+    if (ownDataDir) removeDir(ownDataDir)
+    throw error
+  })
   return {
     ...running,
     clock,
+    siteDir,
     logs,
     rawLogs,
     dispose: async () => {
@@ -82,6 +103,84 @@ export async function startTestServer(
       removeDir(siteDir)
       if (ownDataDir) removeDir(ownDataDir)
     },
+  }
+}
+
+/** A server for the running test only: disposed when the test ends, passed or failed. */
+export async function testServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const server = await startTestServer(env, options)
+  onTestFinished(() => server.dispose())
+  return server
+}
+
+const notReady = (what: string): never => {
+  throw new Error(`${what} did not start; see the beforeAll error`)
+}
+
+/**
+ * One migrated database for the file (or describe block) it is called in: opened in beforeAll,
+ * closed and removed in afterAll. Its servers share it; each test writes its own rows.
+ */
+export function setUpTestDb(): TestDb {
+  let testDb: TestDb | undefined
+  beforeAll(async () => {
+    testDb = await openTestDb()
+  })
+  afterAll(async () => {
+    await testDb?.close()
+  })
+  const need = () => testDb ?? notReady('the test database')
+  return {
+    get db() {
+      return need().db
+    },
+    get dataDir() {
+      return need().dataDir
+    },
+    close: () => need().close(),
+  }
+}
+
+/**
+ * One server for the file (or describe block) it is called in, started in beforeAll with `env` on
+ * top of the test defaults and disposed of in afterAll, even when tests fail.
+ */
+export function setUpTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): TestServer {
+  let server: TestServer | undefined
+  beforeAll(async () => {
+    server = await startTestServer(env, options)
+  })
+  afterAll(async () => {
+    await server?.dispose()
+  })
+  const need = () => server ?? notReady('the test server')
+  return {
+    get url() {
+      return need().url
+    },
+    get port() {
+      return need().port
+    },
+    get clock() {
+      return need().clock
+    },
+    get siteDir() {
+      return need().siteDir
+    },
+    get logs() {
+      return need().logs
+    },
+    get rawLogs() {
+      return need().rawLogs
+    },
+    stop: () => need().stop(),
+    dispose: () => need().dispose(),
   }
 }
 

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+
+/**
+ * The upstream paths the fake serves (below its prefix), each with its fixture in
+ * `mocks/fixtures/`, the upstream's exact shape. A new upstream path is one line here; a path with
+ * an id (`coins/bitcoin`) gets one line per coin it should know.
+ */
+export const UPSTREAM_FIXTURES = {
+  'coins/markets': 'coins-markets.json',
+  'search/trending': 'search-trending.json',
+} as const
+
+export type UpstreamPath = keyof typeof UPSTREAM_FIXTURES
+
+const fixtures = new Map<string, string>(
+  Object.entries(UPSTREAM_FIXTURES).map(([path, file]) => [
+    path,
+    readFileSync(new URL(`../../mocks/fixtures/${file}`, import.meta.url), 'utf8'),
+  ]),
+)
+
+/** How the fake CoinGecko answers; each test picks the fault it needs. */
+export type Behaviour =
+  /** The path's fixture, or `body` instead; after `delayMs` if given. */
+  | { kind: 'ok'; delayMs?: number; body?: string }
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
+  /** A bot-check page where JSON was expected. */
+  | { kind: 'html' }
+  /** Valid JSON that no schema accepts. */
+  | { kind: 'wrong-shape' }
+  /** Reads the request and never answers. */
+  | { kind: 'hang' }
+  /** Drops the connection without an answer. */
+  | { kind: 'reset' }
+
+/** One request the server sent; `path` is below the prefix (`coins/markets`). */
+export type UpstreamCall = { path: string; query: string; headers: IncomingMessage['headers'] }
+
+export type FakeUpstream = {
+  /** The base URL to give the server as MARKET_UPSTREAM_URL (prefix included). */
+  url: string
+  /** Every request, in order. */
+  calls: UpstreamCall[]
+  /**
+   * How the fake answers from now on: for one path, or (without `path`) for every path, which
+   * also drops what was set for single paths.
+   */
+  behave(behaviour: Behaviour, path?: UpstreamPath): void
+  callsTo(path: UpstreamPath): UpstreamCall[]
+  close(): Promise<void>
+}
+
+/**
+ * A stand-in for CoinGecko on 127.0.0.1, serving the fixtures under `prefix` (CoinGecko's own
+ * `/api/v3` unless told), for the server tests and the e2e suite alike.
+ */
+export async function startFakeUpstream(
+  initial: Behaviour = { kind: 'ok' },
+  { prefix = '/api/v3' }: { prefix?: string } = {},
+): Promise<FakeUpstream> {
+  let everyPath = initial
+  const byPath = new Map<string, Behaviour>()
+  const calls: UpstreamCall[] = []
+  const sockets = new Set<Socket>()
+  const timers = new Set<NodeJS.Timeout>()
+
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://upstream')
+    const path = url.pathname.startsWith(`${prefix}/`)
+      ? url.pathname.slice(prefix.length + 1)
+      : url.pathname
+    calls.push({ path, query: url.search, headers: req.headers })
+    const b = byPath.get(path) ?? everyPath
+    const fixture = fixtures.get(path)
+    if (fixture === undefined && !(b.kind === 'ok' && b.body !== undefined)) {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}')
+      return
+    }
+    switch (b.kind) {
+      case 'ok': {
+        const send = () =>
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end(b.body ?? fixture)
+        if (!b.delayMs) return send()
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          send()
+        }, b.delayMs)
+        timers.add(timer)
+        return
+      }
+      case 'status':
+        res
+          .writeHead(b.status, { 'Content-Type': 'application/json', ...b.headers })
+          .end(
+            b.body ??
+              `{"status":{"error_code":${b.status},"error_message":"the fake upstream says no"}}`,
+          )
+        return
+      case 'html':
+        res
+          .writeHead(200, { 'Content-Type': 'text/html' })
+          .end('<!doctype html><title>Just a moment…</title><p>Checking your browser</p>')
+        return
+      case 'wrong-shape':
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"coins":"soon"}')
+        return
+      case 'hang':
+        return
+      case 'reset':
+        req.socket.destroy()
+        return
+    }
+  }
+
+  const server = createServer(answer)
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    calls,
+    behave: (behaviour, path) => {
+      if (path) {
+        byPath.set(path, behaviour)
+        return
+      }
+      everyPath = behaviour
+      byPath.clear()
+    },
+    callsTo: (path) => calls.filter((call) => call.path === path),
+    close: () =>
+      new Promise((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
