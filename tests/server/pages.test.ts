@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { type App, createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { createLogger } from '../../server/logger'
 import type { Render } from '../../server/site/pages'
 import { render as renderRoute } from '../../src/entry-server'
 import { type ManualClock, manualClock } from './helpers/clock'
-import { type Behaviour, type FakeUpstream, startFakeUpstream } from './helpers/fake-upstream'
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { removeDir } from './helpers/pglite'
-import { openTestDb, type TestDb } from './helpers/server'
+import { setUpTestDb } from './helpers/server'
 import { makeSite, SHELL_HTML } from './helpers/site-fixture'
 
 // The real route renderer (src/entry-server.tsx) over the real app, cache and a fake CoinGecko.
@@ -17,17 +17,11 @@ const MARKETS = JSON.parse(
 ) as Record<string, unknown>[]
 const HOSTILE = '</script><script>alert(1)</script>'
 
-let testDb: TestDb
+const testDb = setUpTestDb()
 let upstream: FakeUpstream | undefined
 let siteDir: string | undefined
 let logs: Record<string, unknown>[] = []
 
-beforeAll(async () => {
-  testDb = await openTestDb()
-})
-afterAll(async () => {
-  await testDb?.close()
-})
 afterEach(async () => {
   await upstream?.close()
   if (siteDir) removeDir(siteDir)
@@ -37,8 +31,13 @@ afterEach(async () => {
 
 type Setup = { app: App['app']; caches: App['caches']; clock: ManualClock; renders: () => number }
 
-async function setup(behaviour: Behaviour, render: Render = renderRoute): Promise<Setup> {
+async function setup(
+  behaviour: Behaviour,
+  { render = renderRoute, marketsBody }: { render?: Render; marketsBody?: unknown } = {},
+): Promise<Setup> {
   upstream = await startFakeUpstream(behaviour)
+  if (marketsBody)
+    upstream.behave({ kind: 'ok', body: JSON.stringify(marketsBody) }, 'coins/markets')
   siteDir = await makeSite({ 'crypto/index.html': SHELL_HTML })
   const config = loadConfig({
     DATA_DIR: testDb.dataDir,
@@ -97,7 +96,7 @@ describe('pages rendered with market data', () => {
 
     // The upstream's price moves; once the TTL has passed, the page carries the new price.
     const moved = MARKETS.map((coin, i) => (i === 0 ? { ...coin, current_price: 12345.67 } : coin))
-    upstream?.behave({ kind: 'ok', body: JSON.stringify(moved) })
+    upstream?.behave({ kind: 'ok', body: JSON.stringify(moved) }, 'coins/markets')
     s.clock.advance(61_000)
     await page(s, '/crypto') // stale: served at once while one refresh runs
     await s.caches.markets.refresh()
@@ -127,9 +126,14 @@ describe('pages rendered with market data', () => {
   })
 
   it('fall back to the prerendered page when rendering fails, never a 5xx', async () => {
-    const s = await setup({ kind: 'ok' }, async () => {
-      throw new Error('render broke')
-    })
+    const s = await setup(
+      { kind: 'ok' },
+      {
+        render: async () => {
+          throw new Error('render broke')
+        },
+      },
+    )
     const response = await page(s, '/')
     expect(response.status).toBe(200)
     expect(await response.text()).toBe(SHELL_HTML)
@@ -149,7 +153,7 @@ describe('pages rendered with market data', () => {
 
   it('escape a hostile coin name in the HTML and in the data block', async () => {
     const hostile = MARKETS.map((coin, i) => (i === 0 ? { ...coin, name: HOSTILE } : coin))
-    const s = await setup({ kind: 'ok', body: JSON.stringify(hostile) })
+    const s = await setup({ kind: 'ok' }, { marketsBody: hostile })
     const html = await (await page(s, '/crypto')).text()
     expect(html).not.toContain('<script>alert(1)')
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)')
