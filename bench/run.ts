@@ -38,7 +38,9 @@ const SETTINGS = {
 
 const LIGHTHOUSE_PAGES = ['/', '/crypto', '/signup']
 const SCRIPT_ROUTES = ['/', '/crypto', '/signup', '/signin', '/contact']
-const JS_BUDGET_BYTES = 130_000
+// Issue 13's budget, "JavaScript transferred on /": the bytes sent, which are brotli's (the server
+// sends each script's brotli copy to every browser that takes it, Chromium and Lighthouse among them).
+const JS_BUDGET_BYTES = 125_000
 const CLIENT_DIR = join(ROOT, 'dist/client')
 const SERVER_DIR = join(ROOT, 'dist/server')
 const RESULTS = join(ROOT, 'bench/results/latest.json')
@@ -123,10 +125,10 @@ function scriptRows(routes: RouteScripts[]): Row[] {
   return routes.map(({ route, total }) =>
     row(
       `JS before interactive ${route} (raw / gzip / br)`,
-      total.gzip,
+      total.brotli,
       `${kB(total.raw)} / ${kB(total.gzip)} / ${kB(total.brotli)}`,
       route === '/'
-        ? { text: `gzip ≤ ${kB(JS_BUDGET_BYTES)}`, ok: (value) => value <= JS_BUDGET_BYTES }
+        ? { text: `br ≤ ${kB(JS_BUDGET_BYTES)}`, ok: (value) => value <= JS_BUDGET_BYTES }
         : undefined,
     ),
   )
