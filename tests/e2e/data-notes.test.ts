@@ -109,12 +109,12 @@ describe('stale prices', () => {
     'says when the prices are from at $name ($width×$height)',
     async (viewport) => {
       const { page } = await site.open(viewport)
-      const market = page.waitForResponse((r) => r.url().includes('/api/market/coins/markets'))
-      await visit(page, `${server?.url}/`)
-      const headers = (await market).headers()
-      expect(headers['x-data-source']).toBe('stale')
+      // The page arrives rendered with the stale data (the browser asks again only once its
+      // minute has passed): the server's own record says when that data is from.
+      const health = await (await fetch(`${server?.url}/api/health`)).json()
+      expect(health.upstream.markets.fresh).toBe(false)
       // The context's time zone is UTC: the note shows the update time as the visitor reads it.
-      const time = new Date(headers['x-data-updated-at'] ?? '').toLocaleTimeString('en-US', {
+      const time = new Date(health.upstream.markets.updatedAt).toLocaleTimeString('en-US', {
         hour: '2-digit',
         minute: '2-digit',
         // h23, not hour12: false, which writes midnight as 24:xx in en-US.
@@ -122,6 +122,10 @@ describe('stale prices', () => {
         timeZone: 'UTC',
       })
       expect(time).toMatch(/^\d\d:\d\d$/)
+      // Without the script, the server's HTML says it in UTC, as it cannot know the zone.
+      const html = await (await fetch(`${server?.url}/`)).text()
+      expect(html).toContain(`Prices as of ${time} UTC`)
+      await visit(page, `${server?.url}/`)
       await waitForPrices(page)
       await waitForTrending(page)
       await expect.poll(() => notes(page)).toEqual([`Prices as of ${time}`, `Prices as of ${time}`])
