@@ -12,7 +12,8 @@ export const UPSTREAM_FIXTURES = {
   'search/trending': 'search-trending.json',
 } as const
 
-export type UpstreamPath = keyof typeof UPSTREAM_FIXTURES
+/** A path below the prefix: one of the table's, or any other a test gives a body or fault. */
+export type UpstreamPath = keyof typeof UPSTREAM_FIXTURES | (string & {})
 
 const fixtures = new Map<string, string>(
   Object.entries(UPSTREAM_FIXTURES).map(([path, file]) => [
@@ -72,9 +73,11 @@ export async function startFakeUpstream(
       ? url.pathname.slice(prefix.length + 1)
       : url.pathname
     calls.push({ path, query: url.search, headers: req.headers })
-    const b = byPath.get(path) ?? everyPath
+    const own = byPath.get(path)
+    const b = own ?? everyPath
     const fixture = fixtures.get(path)
-    if (fixture === undefined && !(b.kind === 'ok' && b.body !== undefined)) {
+    // A path is known by its fixture, or by what a test set for it alone.
+    if (fixture === undefined && (!own || (b.kind === 'ok' && b.body === undefined))) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}')
       return
     }
