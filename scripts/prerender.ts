@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import type { RenderedPage } from '../src/entry-server'
 import { errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '../server/routes/site'
 
 const CLIENT_DIR = 'dist/client'
@@ -23,13 +24,6 @@ const LOADER = fileURLToPath(new URL('../src/boot/loader.ts', import.meta.url))
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-
-/** React emits a page's <title>/<meta>/<link> first; they belong in <head>. */
-function splitHead(html: string): { head: string; body: string } {
-  const match = html.match(/^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/)
-  const head = match?.[0] ?? ''
-  return { head, body: html.slice(head.length) }
-}
 
 function socialTags(head: string, url: string | null): string {
   const title = head.match(/<title>([^<]*)<\/title>/)?.[1] ?? 'Coinvera'
@@ -52,8 +46,7 @@ function socialTags(head: string, url: string | null): string {
   return tags.join('')
 }
 
-function page(template: string, html: string, url: string | null): string {
-  const { head, body } = splitHead(html)
+function page(template: string, { head, app: body }: RenderedPage, url: string | null): string {
   if (!head.includes('<title>')) throw new Error(`a prerendered page has no <title>: ${url}`)
   const withHead = template.replace(/<title>[^<]*<\/title>/, head + socialTags(head, url))
   if (!withHead.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html-->')
@@ -165,16 +158,19 @@ const { render } = (await import(
 )) as typeof import('../src/entry-server')
 
 for (const { path } of PAGES) {
-  await write(outputFile(path), page(template, (await render(path)).app, SITE_URL + path))
+  await write(outputFile(path), page(template, await render(path), SITE_URL + path))
 }
 // A form posted without JavaScript comes back as `?error=<code>`: the message is in the HTML.
 for (const [path, codes] of PAGE_ERRORS) {
   for (const code of codes) {
-    const { app: html } = await render(`${path}?error=${code}`)
-    await write(join(CLIENT_DIR, errorPageFile(path, code)), page(template, html, SITE_URL + path))
+    const rendered = await render(`${path}?error=${code}`)
+    await write(
+      join(CLIENT_DIR, errorPageFile(path, code)),
+      page(template, rendered, SITE_URL + path),
+    )
   }
 }
-await write(join(CLIENT_DIR, '404.html'), page(template, (await render(NOT_FOUND_PATH)).app, null))
+await write(join(CLIENT_DIR, '404.html'), page(template, await render(NOT_FOUND_PATH), null))
 
 await write(
   join(CLIENT_DIR, 'robots.txt'),

@@ -15,8 +15,18 @@ import { createAppRouter } from './router'
 /** The market lists a page is rendered with; a page rendered without them shows skeletons. */
 export type PageLists = { markets?: MarketsData; trending?: TrendingData }
 
-/** The HTML of `#root`, and the data block that goes after it (null without data). */
-export type RenderedPage = { app: string; state: string | null }
+/**
+ * The page's <title>/<meta>/<link> (which belong in <head>), the HTML of `#root`, and the data
+ * block that goes after it (null without data).
+ */
+export type RenderedPage = { head: string; app: string; state: string | null }
+
+/** React emits a page's <title>/<meta>/<link> first. */
+function splitHead(html: string): { head: string; app: string } {
+  const match = html.match(/^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/)
+  const head = match?.[0] ?? ''
+  return { head, app: html.slice(head.length) }
+}
 
 // When the upstream sent the data, so the browser refreshes it once it is as old as its staleTime.
 const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
@@ -44,7 +54,7 @@ export async function render(path: string, lists: PageLists = {}): Promise<Rende
   await router.load()
   // The rows render only with the table's code at hand (renderToString does not wait for it).
   if (markets) await loadTable()
-  const app = renderToString(
+  const html = renderToString(
     <StrictMode>
       <PageStateContext value={state}>
         <QueryClientProvider client={queryClient}>
@@ -54,5 +64,5 @@ export async function render(path: string, lists: PageLists = {}): Promise<Rende
     </StrictMode>,
   )
   queryClient.clear()
-  return { app, state: state ? pageStateElement(state) : null }
+  return { ...splitHead(html), state: state ? pageStateElement(state) : null }
 }

@@ -22,7 +22,7 @@ import type { Build } from './manifest'
 export type Render = (
   path: string,
   lists: { markets?: MarketsData; trending?: TrendingData },
-) => Promise<{ app: string; state: string | null }>
+) => Promise<{ head: string; app: string; state: string | null }>
 
 /** A page rendered with market data: its bodies (plain, `.br`, `.gz`) under the file's path. */
 export type RenderedPage = {
@@ -114,6 +114,7 @@ export function createPageRenderer(deps: {
       else
         data.trending = listData(s, (json) => trendingItems(v.parse(TrendingResponseSchema, json)))
     })
+    // The head is the template's: the same for any data (the pages' titles name no price).
     const { app, state } = await render(route, data)
     const page = new TextEncoder().encode(
       `${html.slice(0, open)}<div id="root">${app}</div>${state ?? ''}${html.slice(close + '</div>'.length)}`,

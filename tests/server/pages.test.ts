@@ -80,6 +80,8 @@ describe('pages rendered with market data', () => {
     expect(html).toContain('Pudgy Penguins')
     expect(html).toContain('Data provided by')
     expect(html).not.toContain('Loading prices')
+    // The head is the prerendered page's own: the render's title is not repeated in the body.
+    expect(html.match(/<title>/g)).toHaveLength(1)
     const keys = pageState(html).queries.map((q) => q.queryKey[1])
     expect(keys.sort()).toEqual(['markets', 'trending'])
     // The CSP is the prerendered page's: the data block needs no hash, as it never runs.
