@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
 describe('loadConfig', () => {
+  it('turns server rendering off with RENDER_PAGES=false', () => {
+    expect(loadConfig({ RENDER_PAGES: 'false' }).renderPages).toBe(false)
+  })
+
   it('has working defaults for every setting', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
@@ -9,6 +13,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       databaseUrl: undefined,
       clientDir: 'dist/client',
+      renderPages: true,
       siteOrigin: undefined,
       trustProxy: { hops: 0 },
       trustProxyHttps: false,
