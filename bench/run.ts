@@ -13,6 +13,7 @@ import { runToEnd, stop, stopAll } from './lib/processes'
 import { median } from './lib/stats'
 import { ROOT, startApp, startBare } from './lib/servers'
 import { kB, ms, type Row, row, table } from './report'
+import { measureTimeToPrices, type TimeToPrices } from './time-to-prices'
 import { measureColdCache, measureThroughput } from './throughput'
 
 const env = (name: string, fallback: number) => {
@@ -30,13 +31,15 @@ const SETTINGS = {
   loadRounds: env('BENCH_LOAD_ROUNDS', 3),
   // One more pair with the request log off, to show what the log costs (0 skips it).
   quietLoadRounds: Number(process.env.BENCH_QUIET_LOAD_ROUNDS ?? 1),
+  timeToPricesRounds: env('BENCH_PRICES_ROUNDS', 3),
   coldDelayMs: 1000,
   coldRequests: 500,
   // Everything together stays well under this; past it the run is stopped as a crash.
-  watchdogMs: env('BENCH_WATCHDOG_S', 1200) * 1000,
+  watchdogMs: env('BENCH_WATCHDOG_S', 1800) * 1000,
 }
 
 const LIGHTHOUSE_PAGES = ['/', '/crypto', '/signup']
+const PRICE_PAGES = ['/', '/crypto']
 const SCRIPT_ROUTES = ['/', '/crypto', '/signup', '/signin', '/contact']
 // Issue 13's budget, "JavaScript transferred on /": the bytes sent, which are brotli's (the server
 // sends each script's brotli copy to every browser that takes it, Chromium and Lighthouse among them).
@@ -121,6 +124,23 @@ function lighthouseRows(pages: LighthousePage[]): Row[] {
   return rows
 }
 
+/** Issue 14: prices in the first paint, at most 100 ms after it, in the same page loads. */
+function priceRows(pages: TimeToPrices[]): Row[] {
+  return pages.flatMap((page) => [
+    row(
+      `${page.route}: FCP, throttled phone`,
+      page.medianFcpMs,
+      `${Math.round(page.medianFcpMs)} ms`,
+    ),
+    row(
+      `${page.route}: time to prices, throttled phone (runs)`,
+      page.medianPricesMs - page.medianFcpMs,
+      `${Math.round(page.medianPricesMs)} ms (${page.pricesMs.map(Math.round).join(', ')})`,
+      { text: '≤ FCP + 100 ms', ok: (value) => value <= 100 },
+    ),
+  ])
+}
+
 function scriptRows(routes: RouteScripts[]): Row[] {
   return routes.map(({ route, total }) =>
     row(
@@ -179,6 +199,13 @@ async function main(): Promise<void> {
       SETTINGS.lighthouseRounds,
       log,
     )
+    log(`time to prices: ${SETTINGS.timeToPricesRounds} load(s) per page, slow 4G, 4× CPU, 412 px`)
+    const prices = await measureTimeToPrices(
+      site.url,
+      PRICE_PAGES,
+      SETTINGS.timeToPricesRounds,
+      log,
+    )
     await stop(site.process)
     await stop(barePage.process)
 
@@ -193,6 +220,20 @@ async function main(): Promise<void> {
         durationS: SETTINGS.loadDurationS,
         warmupS: SETTINGS.loadWarmupS,
         rounds: SETTINGS.loadRounds,
+      },
+      log,
+    )
+
+    log('the home page (server-rendered with the cached data, brotli): server, minimal Hono, bare')
+    const homePage = await measureThroughput(
+      tmpDir,
+      {
+        connections: SETTINGS.loadConnections,
+        durationS: SETTINGS.loadDurationS,
+        warmupS: SETTINGS.loadWarmupS,
+        rounds: SETTINGS.loadRounds,
+        path: '/',
+        requestHeaders: { 'accept-encoding': 'br' },
       },
       log,
     )
@@ -232,6 +273,7 @@ async function main(): Promise<void> {
         `${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}), load avg ${median(loads).toFixed(1)}`,
       ),
       ...lighthouseRows(lighthouse),
+      ...priceRows(prices),
       ...scriptRows(scripts),
       row(
         'devtools / MSW / React dev code in the build (not .map)',
@@ -296,6 +338,15 @@ async function main(): Promise<void> {
         throughput.bare.p99Ms,
         `${throughput.bare.p99Ms.toFixed(1)} ms`,
       ),
+      row(
+        `/ req/s, server (rendered, ${homePage.responseBytes} bytes br) / minimal Hono app`,
+        homePage.server.requestsPerS,
+        `${Math.round(homePage.server.requestsPerS)} / ${Math.round(homePage.hono.requestsPerS)}`,
+      ),
+      row('/ req/s ratio server/minimal Hono', homePage.ratio, homePage.ratio.toFixed(2), {
+        text: '≥ 0.80',
+        ok: (value) => value >= 0.8,
+      }),
       ...cold.endpoints.map((endpoint) => {
         const after =
           cold.upstreamCallsAfter[
@@ -356,6 +407,8 @@ async function main(): Promise<void> {
           forbidden,
           throughput,
           throughputRequestLogOff: quiet,
+          throughputHomePage: homePage,
+          timeToPrices: prices,
           coldCache: cold,
         },
         null,

@@ -66,12 +66,19 @@ async function load(
   target: LoadRun['target'],
   url: string,
   pid: number | undefined,
-  options: { connections: number; durationS: number; warmupS: number },
+  options: {
+    connections: number
+    durationS: number
+    warmupS: number
+    requestHeaders?: Record<string, string>
+  },
 ): Promise<LoadRun> {
-  await autocannon({ url, connections: options.connections, duration: options.warmupS })
+  const headers = options.requestHeaders
+  await autocannon({ url, headers, connections: options.connections, duration: options.warmupS })
   const cpuBefore = cpuTimeUs(pid)
   const result = await autocannon({
     url,
+    headers,
     connections: options.connections,
     duration: options.durationS,
   })
@@ -104,10 +111,11 @@ function figures(runs: LoadRun[], target: LoadRun['target']): Figures {
 }
 
 /**
- * Requests per second of the cached markets endpoint against a minimal Hono app and a bare
- * node:http server sending the very bytes the real one sent (status, headers, body), each in its
- * own process, at `connections` connections. The order of the three turns every round, so drift
- * on the machine weighs on all alike; each figure is the mean of its runs.
+ * Requests per second of `path` (the cached markets endpoint unless told: the home page, rendered
+ * with that data, is the other) against a minimal Hono app and a bare node:http server sending the
+ * very bytes the real one sent (status, headers, body), each in its own process, at `connections`
+ * connections. The order of the three turns every round, so drift on the machine weighs on all
+ * alike; each figure is the mean of its runs.
  */
 export async function measureThroughput(
   tmpDir: string,
@@ -117,9 +125,12 @@ export async function measureThroughput(
     warmupS: number
     rounds: number
     serverEnv?: Record<string, string>
+    path?: string
+    requestHeaders?: Record<string, string>
   },
   log: (line: string) => void,
 ): Promise<ThroughputResult> {
+  const path = options.path ?? MARKETS_PATH
   const upstream = await startFakeUpstream(0)
   const app = await startApp('server-throughput', {
     tmpDir,
@@ -128,14 +139,16 @@ export async function measureThroughput(
     env: { MARKETS_TTL_S: '3600', TRENDING_TTL_S: '3600', ...options.serverEnv },
   })
   try {
-    const url = app.url + MARKETS_PATH
-    let recorded = await get(url)
-    for (let tries = 0; recorded.headers['x-data-source'] !== 'cache' && tries < 50; tries++) {
+    // Wait until the data is cached, then record the reply the load asks for.
+    let markets = await get(app.url + MARKETS_PATH)
+    for (let tries = 0; markets.headers['x-data-source'] !== 'cache' && tries < 50; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 200))
-      recorded = await get(url)
+      markets = await get(app.url + MARKETS_PATH)
     }
-    const dataSource = String(recorded.headers['x-data-source'])
-    if (recorded.status !== 200) throw new Error(`${MARKETS_PATH} answered ${recorded.status}`)
+    const dataSource = String(markets.headers['x-data-source'])
+    const url = app.url + path
+    const recorded = await get(url, { headers: options.requestHeaders })
+    if (recorded.status !== 200) throw new Error(`${path} answered ${recorded.status}`)
 
     // Raw header pairs keep the server's own spelling and order.
     const raw = recorded.rawHeaders
@@ -144,7 +157,7 @@ export async function measureThroughput(
       const name = raw[i] as string
       if (!HOP_HEADERS.has(name.toLowerCase())) headers.push([name, raw[i + 1] as string])
     }
-    const replayFile = join(tmpDir, 'markets-response.json')
+    const replayFile = join(tmpDir, `replay-${path === MARKETS_PATH ? 'markets' : 'page'}.json`)
     writeFileSync(
       replayFile,
       JSON.stringify({ status: 200, headers, bodyBase64: recorded.body.toString('base64') }),
@@ -153,11 +166,11 @@ export async function measureThroughput(
     const hono = await startBare('hono-api', tmpDir, ['--replay', replayFile, '--hono'])
     const targets = {
       server: { url, pid: app.process.child.pid },
-      hono: { url: hono.url + MARKETS_PATH, pid: hono.process.child.pid },
-      bare: { url: bare.url + MARKETS_PATH, pid: bare.process.child.pid },
+      hono: { url: hono.url + path, pid: hono.process.child.pid },
+      bare: { url: bare.url + path, pid: bare.process.child.pid },
     }
     for (const reference of [targets.hono, targets.bare]) {
-      const check = await get(reference.url)
+      const check = await get(reference.url, { headers: options.requestHeaders })
       if (!check.body.equals(recorded.body)) throw new Error(`${reference.url} sends other bytes`)
     }
 
