@@ -93,6 +93,20 @@ export class MarketCache<T> {
   }
 
   /**
+   * As `get()`, but expired data waits (at most `firstWaitMs`) for the refresh its read started:
+   * for what is kept per data version (a rendered page), so the first request after the TTL
+   * carries the new data. During a failure's back-off it answers at once, stale.
+   */
+  async getFresh(): Promise<Served> {
+    const served = await this.get()
+    if (served.source !== 'stale') return served
+    const pending = this.refresh()
+    if (!pending) return served
+    await this.#within(pending, this.#options.firstWaitMs)
+    return this.ready() ?? served
+  }
+
+  /**
    * What `get()` answers when that needs no waiting (the cache holds data, fresh or stale, and
    * a stale read starts the refresh), else null. Lets a reply skip a promise on the hot path.
    */

@@ -138,7 +138,7 @@ export function createPageRenderer(deps: {
     ): Promise<{ page: RenderedPage; cacheControl: string } | null> {
       const lists = DATA_PAGES[route]
       if (!lists) return null
-      const served = await Promise.all(lists.map((name) => caches[name].get()))
+      const served = await Promise.all(lists.map((name) => caches[name].getFresh()))
       const version = versionOf(served)
       let current = renders.get(route)
       if (current?.version !== version) {
