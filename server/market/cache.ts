@@ -118,7 +118,7 @@ export class MarketCache<T> {
     if (!sample) {
       if (!attempt.pending) throw new NoDataError(attempt.reason, attempt.waitMs)
       if (await attempt.pending) return this.#serve(this.#entryOrThrow(), 'live')
-      throw new NoDataError('failed', Math.max(1000, this.#retryAt - this.#clock.now()))
+      throw new NoDataError(this.#failedReason(), Math.max(1000, this.#retryAt - this.#clock.now()))
     }
     if (!attempt.pending) return this.#serve(sample, 'sample')
     const loaded = await this.#within(attempt.pending, this.#options.firstWaitMs)
@@ -149,9 +149,9 @@ export class MarketCache<T> {
     return this.#attempt(gates).pending
   }
 
-  /** The time until the cache's own gates (the upstream budget) let a call start; 0 for now. */
-  gateWaitMs(): number {
-    return Math.max(0, ...(this.#options.gates ?? []).map((gate) => gate.waitMs()))
+  // A 429 means the upstream's own budget is spent: to the caller that is the same as ours.
+  #failedReason(): NoDataReason {
+    return this.#lastFailure?.kind === 'rate_limited' ? 'busy' : 'failed'
   }
 
   #entryOrThrow(): Entry {
@@ -163,7 +163,9 @@ export class MarketCache<T> {
     if (this.#inFlight) return { pending: this.#inFlight }
     const now = this.#clock.now()
     if (this.#abort.signal.aborted) return { pending: null, reason: 'failed', waitMs: 60_000 }
-    if (now < this.#retryAt) return { pending: null, reason: 'failed', waitMs: this.#retryAt - now }
+    if (now < this.#retryAt) {
+      return { pending: null, reason: this.#failedReason(), waitMs: this.#retryAt - now }
+    }
     // A client's own limit is asked first, so its refusals never touch the shared budget.
     const gates = [...requestGates, ...(this.#options.gates ?? [])]
     for (const gate of gates) {
