@@ -52,8 +52,11 @@ export type CacheOptions<T> = {
 
 type Entry = { body: Uint8Array<ArrayBuffer>; fetchedAt: number }
 
-/** Why a request found nothing to serve: a gate refused the call, or the upstream failed. */
-export type NoDataReason = CallGate['refusal'] | 'failed'
+/**
+ * Why a request found nothing to serve: a gate refused the call, the upstream does not have it,
+ * or the upstream failed.
+ */
+export type NoDataReason = CallGate['refusal'] | 'not_found' | 'failed'
 
 /** Nothing to serve (no data yet, no sample) and no answer from the upstream now. */
 export class NoDataError extends Error {
@@ -151,7 +154,8 @@ export class MarketCache<T> {
 
   // A 429 means the upstream's own budget is spent: to the caller that is the same as ours.
   #failedReason(): NoDataReason {
-    return this.#lastFailure?.kind === 'rate_limited' ? 'busy' : 'failed'
+    const kind = this.#lastFailure?.kind
+    return kind === 'rate_limited' ? 'busy' : kind === 'not_found' ? 'not_found' : 'failed'
   }
 
   #entryOrThrow(): Entry {

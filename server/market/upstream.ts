@@ -24,6 +24,7 @@ export type UpstreamFailure =
   | 'unreachable'
   | 'rate_limited'
   | 'http_error'
+  | 'not_found'
   | 'invalid_json'
   | 'invalid_shape'
   | 'too_large'
@@ -145,6 +146,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const retryAfterMs = backoffMs(response.headers.get('Retry-After'), now())
       throw new UpstreamError('rate_limited', `${path} answered 429`, retryAfterMs)
     }
+    // A coin listed in coins/list can still be gone (delisted since the list was fetched).
+    if (response.status === 404) throw new UpstreamError('not_found', `${path} answered 404`)
     if (!response.ok) {
       throw new UpstreamError('http_error', `${path} answered ${response.status}`)
     }

@@ -40,6 +40,7 @@ async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>, gates: Cal
     const headers = retryAfter(error.retryAfterMs)
     if (error.reason === 'limited') throw apiError('rate_limited', { headers })
     if (error.reason === 'busy') throw apiError('upstream_busy', { headers })
+    if (error.reason === 'not_found') throw apiError('unknown_coin')
     throw apiError('upstream_unavailable', { headers })
   }
   c.set('dataSource', served.source)

@@ -171,6 +171,16 @@ describe('GET /api/market/coins/:id', () => {
     expect(result.body.description.en).toBe(hostile)
   })
 
+  it('404 unknown_coin when the upstream no longer has a listed coin', async () => {
+    const { server: s, upstream: u } = await setup()
+    u.behave({ kind: 'status', status: 404, body: '{"error":"coin not found"}' }, 'coins/cardano')
+    const result = await detail(s, 'cardano')
+    expect(result.status).toBe(404)
+    expect(result.body.error).toBe('unknown_coin')
+    expect((await detail(s, 'cardano')).status).toBe(404)
+    expect(u.callsTo('coins/cardano')).toHaveLength(1)
+  })
+
   it('405 for another method', async () => {
     const { server: s } = await setup()
     const post = await fetch(`${s.url}/api/market/coins/bitcoin?${DETAIL_QUERY}`, {
