@@ -9,7 +9,8 @@ import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
 import { type Clock, systemClock } from './clock'
 import { loadSample, type Sample } from './market/sample'
-import { createMarketCaches, type MarketCaches } from './market/service'
+import { createMarket, type MarketCaches } from './market/service'
+import type { CoinPages } from './market/coins'
 import type { FetchFn } from './market/upstream'
 import { RateLimiter } from './middleware/rate-limit'
 import { requestLog } from './middleware/request-log'
@@ -36,6 +37,7 @@ export type AppDeps = {
 export type App = {
   app: Hono<AppEnv>
   caches: MarketCaches
+  coins: CoinPages
   /** How many files the site serves (0: no build found). */
   siteFiles: number
 }
@@ -44,7 +46,7 @@ export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps
   const clock = deps.clock ?? systemClock
   const build = readBuild(config.clientDir)
-  const caches = createMarketCaches({
+  const { caches, coins, budget } = createMarket({
     config: config.market,
     sample: deps.sample ?? loadSample(),
     clock,
@@ -71,8 +73,21 @@ export function createApp(deps: AppDeps): App {
       secureCookie: config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true,
     }),
   )
-  app.route('/api/market', marketRoutes(caches))
-  app.route('/api/health', healthRoutes({ db, caches, logger }))
+  app.route(
+    '/api/market',
+    marketRoutes({
+      caches,
+      coins,
+      // Misses a client may cause per minute: each may start an upstream call.
+      missLimiter: new RateLimiter({
+        limit: config.market.coinMissRateLimit,
+        windowMs: 60_000,
+        clock,
+      }),
+      trustProxy: config.trustProxy,
+    }),
+  )
+  app.route('/api/health', healthRoutes({ db, caches, coins, budget, logger }))
   app.all('/api/*', () => {
     throw apiError('not_found')
   })
@@ -91,5 +106,5 @@ export function createApp(deps: AppDeps): App {
     }
     return response
   })
-  return { app, caches, siteFiles: Object.keys(build?.manifest.files ?? {}).length }
+  return { app, caches, coins, siteFiles: Object.keys(build?.manifest.files ?? {}).length }
 }

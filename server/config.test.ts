@@ -30,8 +30,29 @@ describe('loadConfig', () => {
         trendingTtlS: 300,
         timeoutMs: 8000,
         firstWaitMs: 1500,
+        callsPerMin: 10,
+        coinMissRateLimit: 3,
+        coinCacheEntries: 1000,
       },
     })
+  })
+
+  it('UPSTREAM_CALLS_PER_MIN: by the key kind unless set, with a client share below it', () => {
+    const market = (env: Record<string, string>) => loadConfig(env).market
+    expect(market({})).toMatchObject({ callsPerMin: 10, coinMissRateLimit: 3 })
+    expect(market({ COINGECKO_API_KEY: 'CG-demo' })).toMatchObject({
+      callsPerMin: 25,
+      coinMissRateLimit: 9,
+    })
+    const pro = {
+      COINGECKO_API_KEY: 'CG-pro',
+      MARKET_UPSTREAM_URL: 'https://pro-api.coingecko.com/api/v3',
+    }
+    expect(market(pro)).toMatchObject({ callsPerMin: 250, coinMissRateLimit: 93 })
+    expect(
+      market({ ...pro, UPSTREAM_CALLS_PER_MIN: '40', COIN_MISS_RATE_LIMIT: '5' }),
+    ).toMatchObject({ callsPerMin: 40, coinMissRateLimit: 5 })
+    expect(() => loadConfig({ UPSTREAM_CALLS_PER_MIN: '2' })).toThrow(/UPSTREAM_CALLS_PER_MIN/)
   })
 
   it('reads and converts the environment; empty values mean the default', () => {

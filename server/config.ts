@@ -1,6 +1,8 @@
 import { isIP } from 'node:net'
 import * as v from 'valibot'
 import { LOG_LEVELS, type LogLevel } from './logger'
+import { reservedForLists } from './market/budget'
+import { apiKeyKind } from './market/upstream'
 
 /**
  * Whose X-Forwarded-For to believe: the nearest `hops` proxies (0: nobody, the header is
@@ -32,20 +34,31 @@ export type Config = {
     trendingTtlS: number
     timeoutMs: number
     firstWaitMs: number
+    /** Upstream calls in any 60 s, whatever the endpoint (server/market/budget.ts). */
+    callsPerMin: number
+    /** Upstream calls one client's coin-page misses may start per minute. */
+    coinMissRateLimit: number
+    /** Coins' details, and coins' charts, kept in memory at most (each an LRU). */
+    coinCacheEntries: number
   }
 }
 
-function integer(fallback: number, min: number, max: number) {
-  return v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, `must be a whole number from ${min} to ${max}`),
-      v.transform(Number),
-      v.minValue(min, `must be a whole number from ${min} to ${max}`),
-      v.maxValue(max, `must be a whole number from ${min} to ${max}`),
-    ),
-    String(fallback),
+// CoinGecko's plans: about 5-15 calls a minute without a key (it varies with the load), 30 with
+// a Demo key, 500 and up with a paid one; we stay below each.
+const CALLS_PER_MIN_BY_KEY = { none: 10, demo: 25, pro: 250 } as const
+
+function wholeNumber(min: number, max: number) {
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `must be a whole number from ${min} to ${max}`),
+    v.transform(Number),
+    v.minValue(min, `must be a whole number from ${min} to ${max}`),
+    v.maxValue(max, `must be a whole number from ${min} to ${max}`),
   )
+}
+
+function integer(fallback: number, min: number, max: number) {
+  return v.optional(wholeNumber(min, max), String(fallback))
 }
 
 function flag(fallback: 'true' | 'false' = 'false') {
@@ -127,6 +140,10 @@ const EnvSchema = v.object({
   TRENDING_TTL_S: integer(300, 1, 86_400),
   UPSTREAM_TIMEOUT_MS: integer(8000, 100, 120_000),
   MARKET_FIRST_WAIT_MS: integer(1500, 0, 120_000),
+  // Unset: a default that depends on other variables (see loadConfig).
+  UPSTREAM_CALLS_PER_MIN: v.optional(wholeNumber(3, 100_000)),
+  COIN_MISS_RATE_LIMIT: v.optional(wholeNumber(1, 100_000)),
+  COIN_CACHE_ENTRIES: integer(1000, 1, 100_000),
 })
 
 // Values we never echo back in an error message.
@@ -172,6 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = result.output
+  const callsPerMin =
+    e.UPSTREAM_CALLS_PER_MIN ??
+    CALLS_PER_MIN_BY_KEY[apiKeyKind(e.MARKET_UPSTREAM_URL, e.COINGECKO_API_KEY)]
+  // Half of the coin pages' share: one client alone can never spend it.
+  const coinShare = callsPerMin - reservedForLists(callsPerMin)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -195,6 +217,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trendingTtlS: e.TRENDING_TTL_S,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       firstWaitMs: e.MARKET_FIRST_WAIT_MS,
+      callsPerMin,
+      coinMissRateLimit: e.COIN_MISS_RATE_LIMIT ?? Math.max(1, Math.floor(coinShare / 2)),
+      coinCacheEntries: e.COIN_CACHE_ENTRIES,
     },
   }
 }

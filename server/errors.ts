@@ -10,10 +10,12 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   malformed_json: 400,
   invalid_query: 400,
+  invalid_coin_id: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden_origin: 403,
   not_found: 404,
+  unknown_coin: 404,
   method_not_allowed: 405,
   email_taken: 409,
   payload_too_large: 413,
@@ -22,6 +24,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   service_unavailable: 503,
   busy: 503,
+  upstream_busy: 503,
+  upstream_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -32,10 +36,12 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: 'Some fields need attention.',
   malformed_json: 'The request body is not valid JSON.',
   invalid_query: 'This endpoint only accepts the query the site sends.',
+  invalid_coin_id: 'A coin id is 1 to 100 lower-case letters, digits and hyphens.',
   unauthenticated: 'You are not signed in.',
   invalid_credentials: 'Invalid username or password',
   forbidden_origin: 'Requests from other sites are not allowed.',
   not_found: 'There is nothing here.',
+  unknown_coin: 'There is no coin with this id.',
   method_not_allowed: 'This method is not allowed here.',
   email_taken: 'An account with this email address already exists.',
   payload_too_large: 'The request body is larger than 16 KiB.',
@@ -44,6 +50,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   internal_error: 'Something went wrong on our side. Try again later.',
   service_unavailable: 'The service is temporarily unavailable. Try again later.',
   busy: 'Coinvera is busy right now. Try again in a moment.',
+  upstream_busy: 'Too many requests for market data right now. Try again shortly.',
+  upstream_unavailable: 'Market data is unavailable right now. Try again shortly.',
 }
 
 type ErrorInit = {

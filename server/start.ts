@@ -64,7 +64,7 @@ export async function serveApp(
     if (error instanceof ManifestError) throw new StartError(error.message, { cause: error })
     throw error
   }
-  const { app, caches, siteFiles } = created
+  const { app, caches, coins, siteFiles } = created
   if (siteFiles === 0) {
     logger.warn(
       { clientDir: config.clientDir },
@@ -94,6 +94,7 @@ export async function serveApp(
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
   void caches.markets.refresh()
   void caches.trending.refresh()
+  void coins.ids.refresh()
 
   const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`
@@ -108,6 +109,7 @@ export async function serveApp(
         await closeServer(server, config.shutdownTimeoutMs)
         caches.markets.close()
         caches.trending.close()
+        coins.close()
       })()
       return stopping
     },

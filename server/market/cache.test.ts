@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/server/helpers/clock'
-import { MarketCache } from './cache'
+import type { CallGate } from './budget'
+import { MarketCache, NoDataError } from './cache'
 import { UpstreamError } from './upstream'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -9,7 +10,9 @@ type Data = { n: number }
 const SAMPLE = { data: { n: 0 }, updatedAt: new Date('2026-01-01T00:00:00Z') }
 
 /** A cache over a load function the test resolves by hand. */
-function setup(options: { firstWaitMs?: number } = {}) {
+function setup(
+  options: { firstWaitMs?: number; sample?: typeof SAMPLE | undefined; gates?: CallGate[] } = {},
+) {
   const clock = manualClock(Date.parse('2026-06-01T12:00:00Z'))
   const pending: { resolve: (d: Data) => void; reject: (e: unknown) => void }[] = []
   const cache = new MarketCache<Data>({
@@ -17,7 +20,8 @@ function setup(options: { firstWaitMs?: number } = {}) {
     ttlMs: 60_000,
     firstWaitMs: options.firstWaitMs ?? 1000,
     clock,
-    sample: SAMPLE,
+    sample: 'sample' in options ? options.sample : SAMPLE,
+    gates: options.gates ?? [],
     load: () => new Promise<Data>((resolve, reject) => pending.push({ resolve, reject })),
   })
   const settle = async () => {
@@ -112,5 +116,84 @@ describe('MarketCache', () => {
     pending[1]?.resolve({ n: 2 })
     await settle()
     expect(cache.ready()).toMatchObject({ source: 'cache', body: bytes('{"n":2}') })
+  })
+})
+
+/** A gate that allows `allowed` calls, then asks to wait `waitMs`; it counts what it let through. */
+function gate(refusal: CallGate['refusal'], allowed: number, waitMs = 30_000) {
+  const spent = { count: 0 }
+  const g: CallGate = {
+    refusal,
+    waitMs: () => (spent.count < allowed ? 0 : waitMs),
+    spend: () => {
+      spent.count += 1
+    },
+  }
+  return { gate: g, spent }
+}
+
+describe('MarketCache without a sample, behind gates', () => {
+  it('waits for the first answer however long it takes, within the upstream timeout', async () => {
+    const { cache, pending } = setup({ sample: undefined, firstWaitMs: 0 })
+    const first = cache.get()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    pending[0]?.resolve({ n: 1 })
+    expect(await first).toMatchObject({ source: 'live', body: bytes('{"n":1}') })
+  })
+
+  it('throws NoDataError(failed) with the pause before the next try when the load fails', async () => {
+    const { cache, pending } = setup({ sample: undefined })
+    const first = cache.get()
+    pending[0]?.reject(new UpstreamError('http_error', '500'))
+    await expect(first).rejects.toMatchObject({ reason: 'failed', retryAfterMs: 15_000 })
+    await expect(cache.get()).rejects.toBeInstanceOf(NoDataError)
+    expect(pending).toHaveLength(1)
+  })
+
+  it('calls an upstream 429 busy, with its Retry-After', async () => {
+    const { cache, pending, clock } = setup({ sample: undefined })
+    const first = cache.get()
+    pending[0]?.reject(new UpstreamError('rate_limited', '429', 120_000))
+    await expect(first).rejects.toMatchObject({ reason: 'busy', retryAfterMs: 120_000 })
+    clock.advance(20_000)
+    await expect(cache.get()).rejects.toMatchObject({ reason: 'busy', retryAfterMs: 100_000 })
+  })
+
+  it('a refusing gate: no call; the sample, stale data, or NoDataError with its wait', async () => {
+    const budget = gate('busy', 1)
+    const { cache, pending, clock } = setup({ sample: undefined, gates: [budget.gate] })
+    const first = cache.get()
+    pending[0]?.resolve({ n: 1 })
+    await first
+    expect(budget.spent.count).toBe(1)
+    clock.advance(61_000)
+    expect(await cache.get()).toMatchObject({ source: 'stale' })
+    expect(pending).toHaveLength(1)
+
+    const other = setup({ sample: undefined, gates: [budget.gate] })
+    await expect(other.cache.get()).rejects.toMatchObject({ reason: 'busy', retryAfterMs: 30_000 })
+    expect(other.pending).toHaveLength(0)
+    const sampled = setup({ gates: [budget.gate] })
+    expect(await sampled.cache.get()).toMatchObject({ source: 'sample' })
+    expect(sampled.pending).toHaveLength(0)
+  })
+
+  it("a request's own gate is asked first and charged only for a call it starts", async () => {
+    const budget = gate('busy', 0)
+    const client = gate('limited', 0, 5000)
+    const { cache } = setup({ sample: undefined, gates: [budget.gate] })
+    await expect(cache.get([client.gate])).rejects.toMatchObject({
+      reason: 'limited',
+      retryAfterMs: 5000,
+    })
+
+    const open = gate('busy', 10)
+    const shared = setup({ sample: undefined, gates: [open.gate] })
+    const mine = gate('limited', 10)
+    const theirs = gate('limited', 10)
+    const both = [shared.cache.get([mine.gate]), shared.cache.get([theirs.gate])]
+    shared.pending[0]?.resolve({ n: 1 })
+    await Promise.all(both)
+    expect([mine.spent.count, theirs.spent.count, open.spent.count]).toEqual([1, 0, 1])
   })
 })

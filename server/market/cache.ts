@@ -1,5 +1,6 @@
 import type { DataSource } from '../../src/features/market/schemas'
 import { type Clock, systemClock } from '../clock'
+import type { CallGate } from './budget'
 import { UpstreamError, type UpstreamFailure } from './upstream'
 
 /** What one request gets: the body as JSON bytes (encoded once per change) and what it is. */
@@ -23,8 +24,8 @@ export function sharedCacheControl(served: readonly Served[], ttlMs: number): st
 }
 
 export type CacheState = {
-  source: 'upstream' | 'sample'
-  updatedAt: string
+  source: 'upstream' | 'sample' | 'none'
+  updatedAt: string | null
   fresh: boolean
   lastSuccessAt: string | null
   lastFailure: { kind: UpstreamFailure; message: string; at: string } | null
@@ -37,7 +38,10 @@ export type CacheOptions<T> = {
   name: string
   ttlMs: number
   load: (signal: AbortSignal) => Promise<T>
-  sample: { data: T; updatedAt: Date }
+  /** What to serve before any good answer; without it such a request gets a NoDataError. */
+  sample?: { data: T; updatedAt: Date } | undefined
+  /** What every upstream call of this cache must pass first (the upstream call budget). */
+  gates?: readonly CallGate[]
   clock?: Clock
   /** How long a request on a cold cache waits for the first answer before getting the sample. */
   firstWaitMs: number
@@ -47,6 +51,30 @@ export type CacheOptions<T> = {
 }
 
 type Entry = { body: Uint8Array<ArrayBuffer>; fetchedAt: number }
+
+/**
+ * Why a request found nothing to serve: a gate refused the call, the upstream does not have it,
+ * or the upstream failed.
+ */
+export type NoDataReason = CallGate['refusal'] | 'not_found' | 'failed'
+
+/** Nothing to serve (no data yet, no sample) and no answer from the upstream now. */
+export class NoDataError extends Error {
+  readonly reason: NoDataReason
+  /** When asking again may help. */
+  readonly retryAfterMs: number
+
+  constructor(reason: NoDataReason, retryAfterMs: number) {
+    super(`no data to serve (${reason})`)
+    this.name = 'NoDataError'
+    this.reason = reason
+    this.retryAfterMs = retryAfterMs
+  }
+}
+
+type Attempt =
+  | { pending: Promise<boolean> }
+  | { pending: null; reason: NoDataReason; waitMs: number }
 
 const encode = (data: unknown) => new TextEncoder().encode(JSON.stringify(data))
 
@@ -59,7 +87,7 @@ export class MarketCache<T> {
   readonly name: string
   readonly #options: CacheOptions<T>
   readonly #clock: Clock
-  readonly #sample: Entry
+  readonly #sample: Entry | null
   readonly #abort = new AbortController()
   #entry: Entry | null = null
   #inFlight: Promise<boolean> | null = null
@@ -71,25 +99,35 @@ export class MarketCache<T> {
     this.name = options.name
     this.#options = options
     this.#clock = options.clock ?? systemClock
-    this.#sample = {
-      body: encode(options.sample.data),
-      fetchedAt: options.sample.updatedAt.getTime(),
-    }
+    this.#sample = options.sample
+      ? { body: encode(options.sample.data), fetchedAt: options.sample.updatedAt.getTime() }
+      : null
   }
 
   get ttlMs(): number {
     return this.#options.ttlMs
   }
 
-  async get(): Promise<Served> {
-    const ready = this.ready()
+  /**
+   * The data, fresh or stale, else the first answer (or the sample). `gates` are this request's
+   * own, on top of the cache's (a client's share of upstream calls). Without data or a sample it
+   * waits for the upstream's answer, and throws a NoDataError when there is none to have.
+   */
+  async get(gates: readonly CallGate[] = []): Promise<Served> {
+    const ready = this.ready(gates)
     if (ready) return ready
-    const pending = this.refresh()
-    if (!pending) return this.#serve(this.#sample, 'sample')
-    const loaded = await this.#within(pending, this.#options.firstWaitMs)
+    const attempt = this.#attempt(gates)
+    const sample = this.#sample
+    if (!sample) {
+      if (!attempt.pending) throw new NoDataError(attempt.reason, attempt.waitMs)
+      if (await attempt.pending) return this.#serve(this.#entryOrThrow(), 'live')
+      throw new NoDataError(this.#failedReason(), Math.max(1000, this.#retryAt - this.#clock.now()))
+    }
+    if (!attempt.pending) return this.#serve(sample, 'sample')
+    const loaded = await this.#within(attempt.pending, this.#options.firstWaitMs)
     // The first fetch keeps running after the budget; its result serves the next visitors.
     if (loaded && this.#entry) return this.#serve(this.#entry, 'live')
-    return this.#serve(this.#sample, 'sample')
+    return this.#serve(sample, 'sample')
   }
 
   /**
@@ -110,22 +148,49 @@ export class MarketCache<T> {
    * What `get()` answers when that needs no waiting (the cache holds data, fresh or stale, and
    * a stale read starts the refresh), else null. Lets a reply skip a promise on the hot path.
    */
-  ready(): Served | null {
+  ready(gates: readonly CallGate[] = []): Served | null {
     const entry = this.#entry
     if (!entry) return null
     if (this.#clock.now() - entry.fetchedAt < this.#options.ttlMs)
       return this.#serve(entry, 'cache')
-    void this.refresh()
+    void this.refresh(gates)
     return this.#serve(entry, 'stale')
   }
 
   /**
-   * Starts one upstream request unless one is running (then shares it) or the upstream asked us to
-   * wait (then returns null). The promise never rejects: it says whether fresh data arrived.
+   * Starts one upstream request unless one is running (then shares it), the upstream asked us to
+   * wait, or a gate refuses (then returns null). The promise never rejects: it says whether fresh
+   * data arrived.
    */
-  refresh(): Promise<boolean> | null {
-    if (this.#inFlight) return this.#inFlight
-    if (this.#abort.signal.aborted || this.#clock.now() < this.#retryAt) return null
+  refresh(gates: readonly CallGate[] = []): Promise<boolean> | null {
+    return this.#attempt(gates).pending
+  }
+
+  // A 429 means the upstream's own budget is spent: to the caller that is the same as ours.
+  #failedReason(): NoDataReason {
+    const kind = this.#lastFailure?.kind
+    return kind === 'rate_limited' ? 'busy' : kind === 'not_found' ? 'not_found' : 'failed'
+  }
+
+  #entryOrThrow(): Entry {
+    if (!this.#entry) throw new Error('a successful load left no entry')
+    return this.#entry
+  }
+
+  #attempt(requestGates: readonly CallGate[]): Attempt {
+    if (this.#inFlight) return { pending: this.#inFlight }
+    const now = this.#clock.now()
+    if (this.#abort.signal.aborted) return { pending: null, reason: 'failed', waitMs: 60_000 }
+    if (now < this.#retryAt) {
+      return { pending: null, reason: this.#failedReason(), waitMs: this.#retryAt - now }
+    }
+    // A client's own limit is asked first, so its refusals never touch the shared budget.
+    const gates = [...requestGates, ...(this.#options.gates ?? [])]
+    for (const gate of gates) {
+      const waitMs = gate.waitMs()
+      if (waitMs > 0) return { pending: null, reason: gate.refusal, waitMs }
+    }
+    for (const gate of gates) gate.spend()
     const run = this.#options.load(this.#abort.signal).then(
       (data) => {
         const now = this.#clock.now()
@@ -153,15 +218,16 @@ export class MarketCache<T> {
     this.#inFlight = run.finally(() => {
       this.#inFlight = null
     })
-    return this.#inFlight
+    return { pending: this.#inFlight }
   }
 
   state(): CacheState {
     const now = this.#clock.now()
     const entry = this.#entry
+    const shown = entry ?? this.#sample
     return {
-      source: entry ? 'upstream' : 'sample',
-      updatedAt: new Date((entry ?? this.#sample).fetchedAt).toISOString(),
+      source: entry ? 'upstream' : this.#sample ? 'sample' : 'none',
+      updatedAt: shown ? new Date(shown.fetchedAt).toISOString() : null,
       fresh: entry !== null && now - entry.fetchedAt < this.#options.ttlMs,
       lastSuccessAt:
         this.#lastSuccessAt === null ? null : new Date(this.#lastSuccessAt).toISOString(),

@@ -17,4 +17,23 @@ describe('loadSample', () => {
     }
     expect(sample.updatedAt.getTime()).toBeGreaterThan(0)
   })
+
+  it('has a page for each of the 21 sample coins, images shipped, and a list to start from', () => {
+    const sample = loadSample()
+    const ids = [
+      ...sample.markets.map((coin) => coin.id),
+      ...sample.trending.coins.map(({ item }) => item.id),
+    ]
+    expect(ids).toHaveLength(21)
+    const listed = new Set(sample.coinList.map((coin) => coin.id))
+    for (const id of ids) {
+      expect(listed.has(id), id).toBe(true)
+      const detail = sample.coinDetail(id)
+      expect(detail?.image?.large, id).toBe(`/sample-coins/${id}.png`)
+      expect(sample.marketChart(id, '7')?.prices.at(-1)?.[0], id).toBe(sample.updatedAt.getTime())
+    }
+    expect(sample.coinDetail('bitcoin')?.description?.en).toContain('<a href=')
+    expect(sample.coinDetail('cardano')).toBeNull()
+    expect(sample.marketChart('cardano', '7')).toBeNull()
+  })
 })

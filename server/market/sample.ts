@@ -1,5 +1,14 @@
 import * as v from 'valibot'
 import {
+  type ChartDays,
+  type CoinDetail,
+  CoinDetailSchema,
+  type CoinList,
+  CoinListSchema,
+  type MarketChart,
+  MarketChartSchema,
+} from '../../src/features/coin/schemas'
+import {
   type MarketsResponse,
   MarketsResponseSchema,
   type TrendingResponse,
@@ -9,11 +18,22 @@ import {
 // (bundled into it by the build).
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 'json' }
 import searchTrending from '../../mocks/fixtures/search-trending.json' with { type: 'json' }
-import { marketsWithSampleImages, trendingWithSampleImages } from '../../mocks/sample-images'
+import coinsList from '../../mocks/fixtures/coins-list.json' with { type: 'json' }
+import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../../mocks/coin-samples'
+import {
+  marketsWithSampleImages,
+  sampleImagePath,
+  trendingWithSampleImages,
+} from '../../mocks/sample-images'
 
 export type Sample = {
   markets: MarketsResponse
   trending: TrendingResponse
+  /** The coins known before the upstream's own list arrives (or when it never does). */
+  coinList: CoinList
+  /** A sample coin's page data, else null (a coin the sample does not have). */
+  coinDetail(id: string): CoinDetail | null
+  marketChart(id: string, days: ChartDays): MarketChart | null
   updatedAt: Date
 }
 
@@ -22,9 +42,23 @@ export function loadSample(): Sample {
   const markets = marketsWithSampleImages(v.parse(MarketsResponseSchema, coinsMarkets))
   const trending = trendingWithSampleImages(v.parse(TrendingResponseSchema, searchTrending))
   const latest = Math.max(0, ...markets.map((coin) => Date.parse(coin.last_updated ?? '') || 0))
+  const updatedAt = new Date(latest)
   return {
     markets,
     trending,
-    updatedAt: new Date(latest),
+    coinList: v.parse(CoinListSchema, coinsList),
+    coinDetail: (id) => {
+      const source = sampleCoinSources.get(id)
+      if (!source) return null
+      const detail = v.parse(CoinDetailSchema, sampleCoinDetail(source))
+      const image = sampleImagePath(id)
+      return { ...detail, image: { thumb: image, small: image, large: image } }
+    },
+    marketChart: (id, days) => {
+      const source = sampleCoinSources.get(id)
+      const chart = source && sampleMarketChart(source, days, updatedAt.getTime())
+      return chart ? v.parse(MarketChartSchema, chart) : null
+    },
+    updatedAt,
   }
 }

@@ -6,6 +6,17 @@ import {
   type TrendingResponse,
   TrendingResponseSchema,
 } from '../../src/features/market/schemas'
+import {
+  COIN_DETAIL_PARAMS,
+  CHART_VS_CURRENCY,
+  type ChartDays,
+  type CoinDetail,
+  CoinDetailSchema,
+  type CoinList,
+  CoinListSchema,
+  type MarketChart,
+  MarketChartSchema,
+} from '../../src/features/coin/schemas'
 import { parseRetryAfter } from '../../src/lib/api-error'
 
 export type UpstreamFailure =
@@ -13,6 +24,7 @@ export type UpstreamFailure =
   | 'unreachable'
   | 'rate_limited'
   | 'http_error'
+  | 'not_found'
   | 'invalid_json'
   | 'invalid_shape'
   | 'too_large'
@@ -43,11 +55,16 @@ export type UpstreamOptions = {
 export type Upstream = {
   markets(signal?: AbortSignal): Promise<MarketsResponse>
   trending(signal?: AbortSignal): Promise<TrendingResponse>
+  coin(id: string, signal?: AbortSignal): Promise<CoinDetail>
+  marketChart(id: string, days: ChartDays, signal?: AbortSignal): Promise<MarketChart>
+  coinList(signal?: AbortSignal): Promise<CoinList>
 }
 
-// CoinGecko's answers to our queries weigh a few KiB: anything past this is a fault, and is never
-// held in memory whole.
+// CoinGecko's answers to our queries weigh a few KiB (a year's chart some 30 KiB): anything past
+// this is a fault, and is never held in memory whole.
 export const MAX_UPSTREAM_BODY_BYTES = 2 * 1024 * 1024
+// `coins/list` names every coin, some 17,000 (1.3 MiB in 2025), and grows.
+export const MAX_COIN_LIST_BYTES = 8 * 1024 * 1024
 
 /** The body as text, or null past `maxBytes` (read no further than that). */
 async function readText(response: Response, maxBytes: number): Promise<string | null> {
@@ -89,6 +106,12 @@ export function apiKeyHeader(baseUrl: string): string {
     : 'x-cg-demo-api-key'
 }
 
+/** Which CoinGecko plan the key is for, by the same rule: it sets the default call budget. */
+export function apiKeyKind(baseUrl: string, apiKey: string | undefined): 'none' | 'demo' | 'pro' {
+  if (!apiKey) return 'none'
+  return apiKeyHeader(baseUrl) === 'x-cg-pro-api-key' ? 'pro' : 'demo'
+}
+
 export function createUpstream(options: UpstreamOptions): Upstream {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
   const now = options.now ?? Date.now
@@ -100,6 +123,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     query: Record<string, string | number | boolean>,
     schema: S,
     signal?: AbortSignal,
+    maxBytes = MAX_UPSTREAM_BODY_BYTES,
   ): Promise<v.InferOutput<S>> {
     const url = new URL(`${options.baseUrl}/${path}`)
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value))
@@ -110,7 +134,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     let response: Response
     try {
       response = await fetchFn(url.href, { headers, signal: combined, redirect: 'error' })
-      text = await readText(response, MAX_UPSTREAM_BODY_BYTES)
+      text = await readText(response, maxBytes)
     } catch (error) {
       if (timeout.aborted) {
         throw new UpstreamError('timeout', `no answer from ${path} in ${options.timeoutMs} ms`)
@@ -122,14 +146,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const retryAfterMs = backoffMs(response.headers.get('Retry-After'), now())
       throw new UpstreamError('rate_limited', `${path} answered 429`, retryAfterMs)
     }
+    // A coin listed in coins/list can still be gone (delisted since the list was fetched).
+    if (response.status === 404) throw new UpstreamError('not_found', `${path} answered 404`)
     if (!response.ok) {
       throw new UpstreamError('http_error', `${path} answered ${response.status}`)
     }
     if (text === null) {
-      throw new UpstreamError(
-        'too_large',
-        `${path} answered more than ${MAX_UPSTREAM_BODY_BYTES} bytes`,
-      )
+      throw new UpstreamError('too_large', `${path} answered more than ${maxBytes} bytes`)
     }
     let body: unknown
     try {
@@ -147,5 +170,15 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     markets: (signal) => get('coins/markets', MARKETS_PARAMS, MarketsResponseSchema, signal),
     trending: (signal) => get('search/trending', {}, TrendingResponseSchema, signal),
+    // Ids are checked against CoinIdSchema before they get here, so they are safe in a path.
+    coin: (id, signal) => get(`coins/${id}`, COIN_DETAIL_PARAMS, CoinDetailSchema, signal),
+    marketChart: (id, days, signal) =>
+      get(
+        `coins/${id}/market_chart`,
+        { vs_currency: CHART_VS_CURRENCY, days },
+        MarketChartSchema,
+        signal,
+      ),
+    coinList: (signal) => get('coins/list', {}, CoinListSchema, signal, MAX_COIN_LIST_BYTES),
   }
 }

@@ -3,6 +3,8 @@ import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import type { Logger } from '../logger'
 import type { CacheState } from '../market/cache'
+import type { UpstreamBudget } from '../market/budget'
+import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 
 const DB_CHECK_TIMEOUT_MS = 2000
@@ -30,7 +32,13 @@ async function checkDatabase(
  * sample data); 503 without a database, so a load balancer takes the instance out. The answer is
  * public: it names no database engine and no upstream error text; those go to the log.
  */
-export function healthRoutes(deps: { db: Db; caches: MarketCaches; logger: Logger }) {
+export function healthRoutes(deps: {
+  db: Db
+  caches: MarketCaches
+  coins: CoinPages
+  budget: UpstreamBudget
+  logger: Logger
+}) {
   const health = new Hono<AppEnv>()
   const upstream = (state: CacheState) => ({
     ...state,
@@ -49,6 +57,13 @@ export function healthRoutes(deps: { db: Db; caches: MarketCaches; logger: Logge
         upstream: {
           markets: upstream(deps.caches.markets.state()),
           trending: upstream(deps.caches.trending.state()),
+          coinList: deps.coins.ids.state(),
+          coinCaches: deps.coins.size,
+          callsLastMinute: {
+            ...deps.budget.used(),
+            limit: deps.budget.callsPerMin,
+            reservedForLists: deps.budget.reserved,
+          },
         },
       },
       ok ? 200 : 503,

@@ -1,11 +1,21 @@
 import { vValidator } from '@hono/valibot-validator'
 import { type Context, Hono } from 'hono'
 import type { GenericSchema } from 'valibot'
+import * as v from 'valibot'
+import {
+  CoinDetailQuerySchema,
+  CoinIdSchema,
+  MarketChartQuerySchema,
+} from '../../src/features/coin/schemas'
 import { MarketsQuerySchema, NoQuerySchema } from '../../src/features/market/schemas'
-import type { AppEnv } from '../context'
+import type { CallGate } from '../market/budget'
+import type { TrustProxy } from '../config'
+import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import { apiError } from '../errors'
-import { type MarketCache, sharedCacheControl } from '../market/cache'
+import { type MarketCache, NoDataError, sharedCacheControl } from '../market/cache'
+import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
+import type { RateLimiter } from '../middleware/rate-limit'
 
 // Anything but the exact query the site sends is refused before the cache is asked.
 function exactQuery<S extends GenericSchema>(schema: S) {
@@ -14,9 +24,25 @@ function exactQuery<S extends GenericSchema>(schema: S) {
   })
 }
 
+const coinIdParam = vValidator('param', v.object({ id: CoinIdSchema }), (result) => {
+  if (!result.success) throw apiError('invalid_coin_id')
+})
+
+const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) })
+
 /** The cache's data (fresh, stale or the sample) with what it is, for browsers and CDNs. */
-async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>) {
-  const served = await cache.get()
+async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>, gates: CallGate[] = []) {
+  let served: Awaited<ReturnType<typeof cache.get>>
+  try {
+    served = await cache.get(gates)
+  } catch (error) {
+    if (!(error instanceof NoDataError)) throw error
+    const headers = retryAfter(error.retryAfterMs)
+    if (error.reason === 'limited') throw apiError('rate_limited', { headers })
+    if (error.reason === 'busy') throw apiError('upstream_busy', { headers })
+    if (error.reason === 'not_found') throw apiError('unknown_coin')
+    throw apiError('upstream_unavailable', { headers })
+  }
   c.set('dataSource', served.source)
   return c.body(served.body, 200, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -31,10 +57,48 @@ const onlyGet = () => {
   throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
 }
 
-export function marketRoutes(caches: MarketCaches) {
+export type MarketRoutesDeps = {
+  caches: MarketCaches
+  coins: CoinPages
+  /** Upstream calls a client's misses may start (coin pages only: the lists are shared). */
+  missLimiter: RateLimiter
+  trustProxy: TrustProxy
+}
+
+export function marketRoutes(deps: MarketRoutesDeps) {
+  const { caches, coins, missLimiter } = deps
+  const clientAddress = clientAddressOf(deps.trustProxy)
+  // A client pays only for the calls its requests start; hits and shared requests are free.
+  const clientGate = (c: Context<AppEnv>): CallGate => {
+    const key = rateLimitKey(clientAddress(c))
+    return {
+      refusal: 'limited',
+      waitMs: () => {
+        const result = missLimiter.check(key)
+        return result.allowed ? 0 : result.retryAfterS * 1000
+      },
+      spend: () => missLimiter.record(key),
+    }
+  }
+  const knownCoin = async (id: string) => {
+    if (!(await coins.ids.has(id))) throw apiError('unknown_coin')
+  }
+
   return new Hono<AppEnv>()
     .get('/coins/markets', exactQuery(MarketsQuerySchema), (c) => reply(c, caches.markets))
     .get('/search/trending', exactQuery(NoQuerySchema), (c) => reply(c, caches.trending))
+    .get('/coins/:id', coinIdParam, exactQuery(CoinDetailQuerySchema), async (c) => {
+      const { id } = c.req.valid('param')
+      await knownCoin(id)
+      return reply(c, coins.detail(id), [clientGate(c)])
+    })
+    .get('/coins/:id/market_chart', coinIdParam, exactQuery(MarketChartQuerySchema), async (c) => {
+      const { id } = c.req.valid('param')
+      await knownCoin(id)
+      return reply(c, coins.chart(id, c.req.valid('query').days), [clientGate(c)])
+    })
     .all('/coins/markets', onlyGet)
     .all('/search/trending', onlyGet)
+    .all('/coins/:id', onlyGet)
+    .all('/coins/:id/market_chart', onlyGet)
 }

@@ -29,9 +29,9 @@ it('serves the fixtures below /api/v3 and nothing else', async () => {
 
 it('answers one path as a test says, and every path once told without one', async () => {
   const { upstream, get } = await fake()
-  upstream.behave({ kind: 'ok', body: '{"id":"bitcoin"}' }, 'coins/bitcoin')
+  upstream.behave({ kind: 'ok', body: '{"id":"cardano"}' }, 'coins/cardano')
   upstream.behave({ kind: 'html' }, 'search/trending')
-  expect(await get('coins/bitcoin')).toEqual({ status: 200, text: '{"id":"bitcoin"}' })
+  expect(await get('coins/cardano')).toEqual({ status: 200, text: '{"id":"cardano"}' })
   expect((await get('search/trending')).text).toContain('<!doctype html>')
   expect((await get('coins/markets')).status).toBe(200)
 
@@ -39,5 +39,5 @@ it('answers one path as a test says, and every path once told without one', asyn
   expect((await get('search/trending')).status).toBe(500)
   expect((await get('coins/markets')).status).toBe(500)
   // What was set for one path alone is gone with it.
-  expect((await get('coins/bitcoin')).status).toBe(404)
+  expect((await get('coins/cardano')).status).toBe(404)
 })

@@ -134,7 +134,7 @@ describe('GET /api/market/coins/markets', () => {
   it('404 for any other market path, 405 for another method', async () => {
     const { server: s, upstream: u } = await setup()
     const before = u.calls.length
-    for (const path of ['coins/bitcoin', 'coins/list', 'simple/price?ids=bitcoin', '']) {
+    for (const path of ['coins/bitcoin/tickers', 'simple/price?ids=bitcoin', 'coins', '']) {
       const response = await fetch(`${s.url}/api/market/${path}`)
       expect(response.status, path).toBe(404)
       expect((await response.json()).error).toBe('not_found')

@@ -10,6 +10,10 @@ import type { AddressInfo, Socket } from 'node:net'
 export const UPSTREAM_FIXTURES = {
   'coins/markets': 'coins-markets.json',
   'search/trending': 'search-trending.json',
+  'coins/list': 'coins-list.json',
+  'coins/bitcoin': 'coins-bitcoin.json',
+  // One chart for every span: a test that needs another gives its own body.
+  'coins/bitcoin/market_chart': 'coins-bitcoin-market-chart-7.json',
 } as const
 
 /** A path below the prefix: one of the table's, or any other a test gives a body or fault. */

@@ -1,0 +1,83 @@
+import type { Clock } from '../clock'
+
+/** Who spends a call: the landing page's lists (markets, trending) or the coin pages. */
+export type CallerKind = 'lists' | 'coins'
+
+/** Something an upstream call must pass before it starts (see MarketCache's `gates`). */
+export type CallGate = {
+  /** What a refusal means to the caller: the upstream budget is spent, or this client's share. */
+  refusal: 'busy' | 'limited'
+  /** 0 when a call may start now, else how long until one may. */
+  waitMs(): number
+  /** Counts a call that started. */
+  spend(): void
+}
+
+const MINUTE_MS = 60_000
+
+/**
+ * The lists' reserved share: their refreshes need about 1.2 calls a minute (markets every 60 s,
+ * trending every 5 min), up to 8 while the upstream fails (a retry every 15 s each), so a quarter
+ * of the budget, at least 2, keeps them fed whatever the coin pages do.
+ */
+export function reservedForLists(callsPerMin: number): number {
+  // One call a minute always stays for the coin pages.
+  return Math.min(callsPerMin - 1, Math.max(2, Math.round(callsPerMin / 4)))
+}
+
+/**
+ * At most `callsPerMin` upstream calls in any 60 s, whatever the endpoint (a sliding log of the
+ * last minute's calls, at most `callsPerMin` entries). Coin pages may use all but the lists'
+ * reserved share; the lists may use everything, so coin pages can never starve them.
+ */
+export class UpstreamBudget {
+  readonly callsPerMin: number
+  readonly reserved: number
+  readonly #clock: Clock
+  // Start times of the calls of the last minute, oldest first, with who made them.
+  readonly #calls: { at: number; kind: CallerKind }[] = []
+
+  constructor(options: { callsPerMin: number; clock: Clock }) {
+    this.callsPerMin = options.callsPerMin
+    this.reserved = reservedForLists(options.callsPerMin)
+    this.#clock = options.clock
+  }
+
+  /** 0 when `kind` may call now, else the milliseconds until a call of its share ends its minute. */
+  waitMs(kind: CallerKind): number {
+    const now = this.#forget()
+    if (this.#calls.length >= this.callsPerMin) return this.#until(this.#calls, now)
+    if (kind === 'lists') return 0
+    const coins = this.#calls.filter((call) => call.kind === 'coins')
+    if (coins.length < this.callsPerMin - this.reserved) return 0
+    return this.#until(coins, now)
+  }
+
+  spend(kind: CallerKind): void {
+    this.#calls.push({ at: this.#clock.now(), kind })
+  }
+
+  gate(kind: CallerKind): CallGate {
+    return { refusal: 'busy', waitMs: () => this.waitMs(kind), spend: () => this.spend(kind) }
+  }
+
+  /** Calls made in the last minute, by kind. */
+  used(): Record<CallerKind, number> {
+    this.#forget()
+    const coins = this.#calls.filter((call) => call.kind === 'coins').length
+    return { lists: this.#calls.length - coins, coins }
+  }
+
+  #forget(): number {
+    const now = this.#clock.now()
+    while (this.#calls.length > 0 && (this.#calls[0]?.at ?? now) <= now - MINUTE_MS) {
+      this.#calls.shift()
+    }
+    return now
+  }
+
+  // Until the oldest of these calls leaves the window, making room for one more.
+  #until(calls: readonly { at: number }[], now: number): number {
+    return Math.max(1, (calls[0]?.at ?? now) + MINUTE_MS - now)
+  }
+}

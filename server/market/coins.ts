@@ -1,0 +1,206 @@
+import { LRUCache } from 'lru-cache'
+import type { ChartDays, CoinDetail, CoinList, MarketChart } from '../../src/features/coin/schemas'
+import type { Clock } from '../clock'
+import type { CallGate } from './budget'
+import { MarketCache } from './cache'
+import type { Sample } from './sample'
+import { UpstreamError, type Upstream } from './upstream'
+
+const DAY_MS = 86_400_000
+// A failed list is asked for again after this long (or a 429's Retry-After): it costs a call of
+// the coin pages' share each time, and the list we have (the sample's at worst) still serves.
+const LIST_RETRY_MS = 5 * 60_000
+
+export type CoinIdsState = {
+  source: 'upstream' | 'sample'
+  coins: number
+  updatedAt: string | null
+  retryAt: string | null
+  fetching: boolean
+}
+
+/**
+ * The ids the upstream knows, from its `coins/list`: asked for once a day, kept when the upstream
+ * fails, the shipped sample's list until the first answer.
+ */
+export class CoinIds {
+  readonly #load: (signal: AbortSignal) => Promise<CoinList>
+  readonly #gate: CallGate
+  readonly #clock: Clock
+  readonly #abort = new AbortController()
+  readonly #onFailure: (error: UpstreamError) => void
+  #ids: ReadonlySet<string>
+  #fetchedAt: number | null = null
+  #retryAt = 0
+  #inFlight: Promise<boolean> | null = null
+
+  constructor(options: {
+    load: (signal: AbortSignal) => Promise<CoinList>
+    sample: CoinList
+    gate: CallGate
+    clock: Clock
+    onFailure: (error: UpstreamError) => void
+  }) {
+    this.#load = options.load
+    this.#gate = options.gate
+    this.#clock = options.clock
+    this.#onFailure = options.onFailure
+    this.#ids = new Set(options.sample.map((coin) => coin.id))
+  }
+
+  /**
+   * Whether the upstream knows the coin. Until its list has arrived, an id missing from the
+   * sample's waits for a list request already running, rather than be refused in error.
+   */
+  async has(id: string): Promise<boolean> {
+    const pending = this.refresh()
+    if (this.#ids.has(id)) return true
+    if (this.#fetchedAt === null && pending) await pending
+    return this.#ids.has(id)
+  }
+
+  /** Asks for the list when a day has passed (or it never came), unless told to wait. */
+  refresh(): Promise<boolean> | null {
+    if (this.#inFlight) return this.#inFlight
+    const now = this.#clock.now()
+    if (this.#abort.signal.aborted || now < this.#retryAt) return null
+    if (this.#fetchedAt !== null && now - this.#fetchedAt < DAY_MS) return null
+    if (this.#gate.waitMs() > 0) return null
+    this.#gate.spend()
+    const run = this.#load(this.#abort.signal).then(
+      (list) => {
+        this.#ids = new Set(list.map((coin) => coin.id))
+        this.#fetchedAt = this.#clock.now()
+        return true
+      },
+      (error: unknown) => {
+        const failure =
+          error instanceof UpstreamError
+            ? error
+            : new UpstreamError('unreachable', error instanceof Error ? error.message : 'failed')
+        this.#retryAt = this.#clock.now() + (failure.retryAfterMs ?? LIST_RETRY_MS)
+        this.#onFailure(failure)
+        return false
+      },
+    )
+    this.#inFlight = run.finally(() => {
+      this.#inFlight = null
+    })
+    return this.#inFlight
+  }
+
+  state(): CoinIdsState {
+    const now = this.#clock.now()
+    return {
+      source: this.#fetchedAt === null ? 'sample' : 'upstream',
+      coins: this.#ids.size,
+      updatedAt: this.#fetchedAt === null ? null : new Date(this.#fetchedAt).toISOString(),
+      retryAt: this.#retryAt > now ? new Date(this.#retryAt).toISOString() : null,
+      fetching: this.#inFlight !== null,
+    }
+  }
+
+  close(): void {
+    this.#abort.abort()
+  }
+}
+
+/** How long a coin's data counts as fresh: its details a minute, its chart by span. */
+export const COIN_DETAIL_TTL_MS = 60_000
+export const chartTtlMs = (days: ChartDays) => (days === '1' ? 5 * 60_000 : 30 * 60_000)
+
+export type CoinPagesOptions = {
+  upstream: Upstream
+  sample: Sample
+  /** The coin pages' share of the upstream call budget. */
+  gate: CallGate
+  clock: Clock
+  /** Coins' details, and coins' charts, kept at most (each its own LRU). */
+  maxEntries: number
+  firstWaitMs: number
+  onFailure: (resource: string, error: UpstreamError) => void
+}
+
+/**
+ * The coin pages' data: which coins exist, and one MarketCache per coin's details and per coin's
+ * chart span, each kept in an LRU of a fixed size (the least recently asked for is dropped).
+ */
+export class CoinPages {
+  readonly ids: CoinIds
+  readonly #options: CoinPagesOptions
+  readonly #details: LRUCache<string, MarketCache<CoinDetail>>
+  readonly #charts: LRUCache<string, MarketCache<MarketChart>>
+  #closed = false
+
+  constructor(options: CoinPagesOptions) {
+    this.#options = options
+    this.ids = new CoinIds({
+      load: (signal) => options.upstream.coinList(signal),
+      sample: options.sample.coinList,
+      gate: options.gate,
+      clock: options.clock,
+      onFailure: (error) => options.onFailure('coins/list', error),
+    })
+    // A dropped cache is left to finish a request it started: the call is paid for already.
+    this.#details = new LRUCache({ max: options.maxEntries })
+    this.#charts = new LRUCache({ max: options.maxEntries })
+  }
+
+  detail(id: string): MarketCache<CoinDetail> {
+    const { upstream, sample } = this.#options
+    return this.#cache(this.#details, id, () => ({
+      name: `coins/${id}`,
+      ttlMs: COIN_DETAIL_TTL_MS,
+      load: (signal) => upstream.coin(id, signal),
+      sample: sampleOf(sample.coinDetail(id), sample.updatedAt),
+    }))
+  }
+
+  chart(id: string, days: ChartDays): MarketCache<MarketChart> {
+    const { upstream, sample } = this.#options
+    return this.#cache(this.#charts, `${id}/${days}`, () => ({
+      name: `coins/${id}/market_chart?days=${days}`,
+      ttlMs: chartTtlMs(days),
+      load: (signal) => upstream.marketChart(id, days, signal),
+      sample: sampleOf(sample.marketChart(id, days), sample.updatedAt),
+    }))
+  }
+
+  /** Coins' details and charts held now. */
+  get size(): { details: number; charts: number } {
+    return { details: this.#details.size, charts: this.#charts.size }
+  }
+
+  close(): void {
+    this.#closed = true
+    this.ids.close()
+    for (const cache of this.#details.values()) cache.close()
+    for (const cache of this.#charts.values()) cache.close()
+  }
+
+  #cache<T>(
+    lru: LRUCache<string, MarketCache<T>>,
+    key: string,
+    options: () => Pick<
+      ConstructorParameters<typeof MarketCache<T>>[0],
+      'name' | 'ttlMs' | 'load' | 'sample'
+    >,
+  ): MarketCache<T> {
+    const found = lru.get(key)
+    if (found) return found
+    const own = options()
+    const cache = new MarketCache<T>({
+      ...own,
+      clock: this.#options.clock,
+      gates: [this.#options.gate],
+      firstWaitMs: this.#options.firstWaitMs,
+      onFailure: (error) => this.#options.onFailure(own.name, error),
+    })
+    if (this.#closed) cache.close()
+    lru.set(key, cache)
+    return cache
+  }
+}
+
+const sampleOf = <T>(data: T | null, updatedAt: Date) =>
+  data === null ? undefined : { data, updatedAt }

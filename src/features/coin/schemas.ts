@@ -1,0 +1,144 @@
+// Shared by the site and the server (server/market), so this module imports valibot only.
+import * as v from 'valibot'
+
+/** CoinGecko's coin ids: lower-case letters, digits and hyphens, at most 100 characters. */
+export const COIN_ID_PATTERN = /^[a-z0-9-]{1,100}$/
+
+export const CoinIdSchema = v.pipe(v.string(), v.regex(COIN_ID_PATTERN, 'not a coin id'))
+export type CoinId = v.InferOutput<typeof CoinIdSchema>
+
+/** The exact query the site sends to `coins/{id}`; the server accepts nothing else. */
+export const COIN_DETAIL_PARAMS = {
+  localization: false,
+  tickers: false,
+  market_data: true,
+  community_data: false,
+  developer_data: false,
+  sparkline: false,
+} as const
+
+export const CoinDetailQuerySchema = v.strictObject({
+  localization: v.literal(String(COIN_DETAIL_PARAMS.localization)),
+  tickers: v.literal(String(COIN_DETAIL_PARAMS.tickers)),
+  market_data: v.literal(String(COIN_DETAIL_PARAMS.market_data)),
+  community_data: v.literal(String(COIN_DETAIL_PARAMS.community_data)),
+  developer_data: v.literal(String(COIN_DETAIL_PARAMS.developer_data)),
+  sparkline: v.literal(String(COIN_DETAIL_PARAMS.sparkline)),
+})
+
+/** The chart's spans in days, as `coins/{id}/market_chart` takes them. */
+export const CHART_DAYS = ['1', '7', '30', '365'] as const
+export const ChartDaysSchema = v.picklist(CHART_DAYS)
+export type ChartDays = v.InferOutput<typeof ChartDaysSchema>
+
+export const CHART_VS_CURRENCY = 'usd'
+
+/** The query the site sends to `coins/{id}/market_chart`: the currency and one of the spans. */
+export const MarketChartQuerySchema = v.strictObject({
+  vs_currency: v.literal(CHART_VS_CURRENCY),
+  days: ChartDaysSchema,
+})
+export type MarketChartQuery = v.InferOutput<typeof MarketChartQuerySchema>
+
+/** The page's `?range=`, each with its span; anything else falls back to the default. */
+export const CHART_RANGES = {
+  '24h': '1',
+  '7d': '7',
+  '30d': '30',
+  '1y': '365',
+} as const satisfies Record<string, ChartDays>
+export type ChartRange = keyof typeof CHART_RANGES
+export const DEFAULT_CHART_RANGE: ChartRange = '7d'
+
+export const ChartRangeSchema = v.fallback(
+  v.picklist(['24h', '7d', '30d', '1y'] satisfies ChartRange[]),
+  DEFAULT_CHART_RANGE,
+)
+
+/** The coin page's search params (`validateSearch`). */
+export const CoinSearchSchema = v.object({
+  range: v.optional(ChartRangeSchema, DEFAULT_CHART_RANGE),
+})
+
+// CoinGecko sends null (or leaves out) any figure it does not know, for any coin.
+const OptionalNumber = v.nullish(v.number())
+const OptionalString = v.nullish(v.string())
+/** A figure per currency (`{ usd: 97412, eur: … }`): only the dollar value is kept. */
+const UsdNumber = v.nullish(v.object({ usd: OptionalNumber }))
+const UsdString = v.nullish(v.object({ usd: OptionalString }))
+
+/** What the page shows of `coins/{id}`'s `market_data`; every figure may be null or missing. */
+export const CoinMarketDataSchema = v.object({
+  current_price: UsdNumber,
+  market_cap: UsdNumber,
+  total_volume: UsdNumber,
+  high_24h: UsdNumber,
+  low_24h: UsdNumber,
+  price_change_percentage_24h: OptionalNumber,
+  circulating_supply: OptionalNumber,
+  max_supply: OptionalNumber,
+  ath: UsdNumber,
+  ath_date: UsdString,
+  ath_change_percentage: UsdNumber,
+  last_updated: OptionalString,
+})
+export type CoinMarketData = v.InferOutput<typeof CoinMarketDataSchema>
+
+/**
+ * `coins/{id}` with the query above; unknown fields are dropped. The description is the
+ * upstream's HTML, kept as text here: whoever shows it decides what of it may render.
+ */
+export const CoinDetailSchema = v.object({
+  id: CoinIdSchema,
+  symbol: v.string(),
+  name: v.string(),
+  image: v.nullish(
+    v.object({ thumb: OptionalString, small: OptionalString, large: OptionalString }),
+  ),
+  market_cap_rank: OptionalNumber,
+  description: v.nullish(v.object({ en: OptionalString })),
+  links: v.nullish(v.object({ homepage: v.nullish(v.array(v.nullable(v.string()))) })),
+  market_data: v.nullish(CoinMarketDataSchema),
+})
+export type CoinDetail = v.InferOutput<typeof CoinDetailSchema>
+
+/**
+ * `coins/{id}/market_chart`'s prices, `[time in ms, price]`, oldest first. A point without a price
+ * is dropped, so a chart draws the points it has; the market caps and volumes are not kept.
+ */
+export const MarketChartSchema = v.object({
+  prices: v.pipe(
+    v.array(v.tuple([v.number(), v.nullable(v.number())])),
+    v.transform((points) => points.filter((point): point is [number, number] => point[1] !== null)),
+  ),
+})
+export type MarketChart = v.InferOutput<typeof MarketChartSchema>
+
+/** One entry of `coins/list`. */
+export const CoinListItemSchema = v.object({
+  id: CoinIdSchema,
+  symbol: v.string(),
+  name: v.string(),
+})
+export type CoinListItem = v.InferOutput<typeof CoinListItemSchema>
+
+/**
+ * `coins/list`: every coin the upstream knows. An entry of another shape (an id we could never
+ * ask for) is dropped; a list in which none is valid is an error, since the API changed.
+ */
+export const CoinListSchema = v.pipe(
+  v.array(v.unknown()),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const valid: CoinListItem[] = []
+    for (const value of dataset.value) {
+      const result = v.safeParse(CoinListItemSchema, value)
+      if (result.success) valid.push(result.output)
+    }
+    if (dataset.value.length > 0 && valid.length === 0) {
+      addIssue({ message: 'no coin of the list has the expected shape' })
+      return NEVER
+    }
+    return valid
+  }),
+)
+export type CoinList = v.InferOutput<typeof CoinListSchema>

@@ -1,0 +1,442 @@
+import { readFileSync } from 'node:fs'
+import * as v from 'valibot'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import {
+  COIN_DETAIL_PARAMS,
+  CoinDetailSchema,
+  MarketChartSchema,
+} from '../../src/features/coin/schemas'
+import { MARKETS_PARAMS } from '../../src/features/market/schemas'
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
+import { setUpTestDb, type TestServer, testServer } from './helpers/server'
+
+const DETAIL_QUERY = new URLSearchParams(
+  Object.entries(COIN_DETAIL_PARAMS).map(([key, value]) => [key, String(value)]),
+).toString()
+const MARKETS_QUERY = new URLSearchParams(
+  Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
+).toString()
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../mocks/fixtures/${name}`, import.meta.url), 'utf8')
+const BITCOIN = JSON.parse(fixture('coins-bitcoin.json'))
+const CHART = fixture('coins-bitcoin-market-chart-7.json')
+const COINS_LIST = JSON.parse(fixture('coins-list.json'))
+
+/** Coins of the list fixture that have no sample data: only the upstream can answer for them. */
+const LISTED = ['cardano', 'dogecoin', 'usd-coin', 'wrapped-bitcoin', '01coin'] as const
+
+/** `coins/{id}` for another coin, in the fixture's shape. */
+const detailOf = (id: string, extra: object = {}) =>
+  JSON.stringify({ ...BITCOIN, id, name: id, ...extra })
+
+const testDb = setUpTestDb()
+
+// Every test gets its own server (so its own caches and budget) and its own upstream, which
+// knows the listed coins' details and charts.
+async function setup(behaviour: Behaviour = { kind: 'ok' }, env: Record<string, string> = {}) {
+  const upstream = await startFakeUpstream(behaviour)
+  onTestFinished(() => upstream.close())
+  for (const id of LISTED) {
+    upstream.behave({ kind: 'ok', body: detailOf(id) }, `coins/${id}`)
+    upstream.behave({ kind: 'ok', body: CHART }, `coins/${id}/market_chart`)
+  }
+  const server = await testServer(
+    { MARKET_UPSTREAM_URL: upstream.url, COIN_MISS_RATE_LIMIT: '1000', ...env },
+    { db: testDb },
+  )
+  await settled(server)
+  return { server, upstream }
+}
+
+/** Waits (bounded) until no list request is running (the start-up warm-up, a refresh). */
+async function settled(s: TestServer): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { upstream } = await (await fetch(`${s.url}/api/health`)).json()
+    if (!upstream.markets.fetching && !upstream.trending.fetching && !upstream.coinList.fetching)
+      return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('the upstream request never finished')
+}
+
+/** Waits (bounded) for a background request to reach the upstream and its answer to land. */
+async function untilCalls(u: FakeUpstream, path: string, count: number): Promise<void> {
+  for (let i = 0; i < 200 && u.callsTo(path).length < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  expect(u.callsTo(path)).toHaveLength(count)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+async function get(s: TestServer, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${s.url}/api/market/${path}`, { headers })
+  const text = await response.text()
+  return {
+    status: response.status,
+    text,
+    body: text ? JSON.parse(text) : null,
+    source: response.headers.get('x-data-source'),
+    updatedAt: response.headers.get('x-data-updated-at'),
+    cacheControl: response.headers.get('cache-control'),
+    retryAfter: response.headers.get('retry-after'),
+    headers: response.headers,
+  }
+}
+
+const detail = (s: TestServer, id: string, headers?: Record<string, string>) =>
+  get(s, `coins/${id}?${DETAIL_QUERY}`, headers)
+const chart = (s: TestServer, id: string, days: string) =>
+  get(s, `coins/${id}/market_chart?vs_currency=usd&days=${days}`)
+
+describe('GET /api/market/coins/:id', () => {
+  it('asks the upstream with the exact query, then serves from the cache for 60 s', async () => {
+    const { server: s, upstream: u } = await setup()
+    const first = await detail(s, 'bitcoin')
+    expect(first).toMatchObject({ status: 200, source: 'live' })
+    expect(first.cacheControl).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
+    expect(first.updatedAt).toBe(new Date(s.clock.now()).toISOString())
+    const coin = v.parse(CoinDetailSchema, first.body)
+    expect(coin.market_data?.current_price).toEqual({ usd: 97412 })
+    // What the upstream sends beyond the schema stays with us.
+    expect(first.body).not.toHaveProperty('categories')
+    expect(first.body.market_data.current_price).not.toHaveProperty('eur')
+    const [call] = u.callsTo('coins/bitcoin')
+    expect(new URLSearchParams(call?.query).toString()).toBe(DETAIL_QUERY)
+
+    s.clock.advance(59_000)
+    expect(await detail(s, 'bitcoin')).toMatchObject({ source: 'cache' })
+    expect(u.callsTo('coins/bitcoin')).toHaveLength(1)
+    s.clock.advance(2000)
+    expect(await detail(s, 'bitcoin')).toMatchObject({ source: 'stale' })
+    await untilCalls(u, 'coins/bitcoin', 2)
+    expect(await detail(s, 'bitcoin')).toMatchObject({ source: 'cache' })
+  })
+
+  it('404 unknown_coin for a well-formed id the upstream does not list, without asking it', async () => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    for (const id of ['not-a-coin', 'list', 'markets-2']) {
+      const result = await detail(s, id)
+      expect(result.status, id).toBe(404)
+      expect(result.body.error).toBe('unknown_coin')
+      expect((await chart(s, id, '7')).body.error).toBe('unknown_coin')
+    }
+    expect(u.calls.length).toBe(before)
+  })
+
+  it.each([
+    ['upper case', 'Bitcoin'],
+    ['a space', 'bit%20coin'],
+    ['a dot', 'bit.coin'],
+    ['an encoded slash', 'bitcoin%2Fmarket_chart'],
+    ['an underscore', 'bit_coin'],
+    ['101 characters', 'a'.repeat(101)],
+  ])('400 invalid_coin_id for an id with %s, without asking anyone', async (_, id) => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    for (const result of [await detail(s, id), await chart(s, id, '7')]) {
+      expect(result.status).toBe(400)
+      expect(result.body.error).toBe('invalid_coin_id')
+    }
+    expect(u.calls.length).toBe(before)
+  })
+
+  it.each([
+    ['no query', ''],
+    ['tickers asked for', DETAIL_QUERY.replace('tickers=false', 'tickers=true')],
+    ['an extra parameter', `${DETAIL_QUERY}&vs_currency=usd`],
+    ['a repeated parameter', `${DETAIL_QUERY}&sparkline=false`],
+  ])('400 invalid_query for %s: no open proxy', async (_, query) => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    const result = await get(s, `coins/bitcoin?${query}`)
+    expect(result.status).toBe(400)
+    expect(result.body.error).toBe('invalid_query')
+    expect(u.calls.length).toBe(before)
+  })
+
+  it('passes a hostile description through as data: JSON, never HTML', async () => {
+    const hostile =
+      '<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a></script><!--'
+    const { server: s, upstream: u } = await setup()
+    u.behave(
+      { kind: 'ok', body: detailOf('cardano', { description: { en: hostile } }) },
+      'coins/cardano',
+    )
+    const result = await detail(s, 'cardano')
+    expect(result.status).toBe(200)
+    expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(result.body.description.en).toBe(hostile)
+  })
+
+  it('404 unknown_coin when the upstream no longer has a listed coin', async () => {
+    const { server: s, upstream: u } = await setup()
+    u.behave({ kind: 'status', status: 404, body: '{"error":"coin not found"}' }, 'coins/cardano')
+    const result = await detail(s, 'cardano')
+    expect(result.status).toBe(404)
+    expect(result.body.error).toBe('unknown_coin')
+    expect((await detail(s, 'cardano')).status).toBe(404)
+    expect(u.callsTo('coins/cardano')).toHaveLength(1)
+  })
+
+  it('405 for another method', async () => {
+    const { server: s } = await setup()
+    const post = await fetch(`${s.url}/api/market/coins/bitcoin?${DETAIL_QUERY}`, {
+      method: 'POST',
+    })
+    expect(post.status).toBe(405)
+    expect(post.headers.get('allow')).toBe('GET, HEAD')
+  })
+})
+
+describe('GET /api/market/coins/:id/market_chart', () => {
+  it('forwards the currency and span; 5 min for a day, 30 min for longer spans', async () => {
+    const { server: s, upstream: u } = await setup()
+    const path = 'coins/bitcoin/market_chart'
+    const day = await chart(s, 'bitcoin', '1')
+    expect(day).toMatchObject({ status: 200, source: 'live' })
+    expect(day.cacheControl).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=300')
+    expect(v.parse(MarketChartSchema, day.body).prices).toHaveLength(169)
+    expect(day.body).not.toHaveProperty('market_caps')
+    const month = await chart(s, 'bitcoin', '30')
+    expect(month.cacheControl).toBe('public, max-age=0, s-maxage=1800, stale-while-revalidate=1800')
+    expect(u.callsTo(path).map((call) => call.query)).toEqual([
+      '?vs_currency=usd&days=1',
+      '?vs_currency=usd&days=30',
+    ])
+
+    s.clock.advance(299_000)
+    expect((await chart(s, 'bitcoin', '1')).source).toBe('cache')
+    s.clock.advance(2000)
+    expect((await chart(s, 'bitcoin', '1')).source).toBe('stale')
+    await untilCalls(u, path, 3)
+    s.clock.advance(1_490_000)
+    expect((await chart(s, 'bitcoin', '30')).source).toBe('cache')
+    s.clock.advance(10_000)
+    expect((await chart(s, 'bitcoin', '30')).source).toBe('stale')
+    await untilCalls(u, path, 4)
+  })
+
+  it.each([
+    ['another span', 'vs_currency=usd&days=14'],
+    ['every day', 'vs_currency=usd&days=max'],
+    ['another currency', 'vs_currency=eur&days=7'],
+    ['an interval', 'vs_currency=usd&days=7&interval=daily'],
+    ['no currency', 'days=7'],
+  ])('400 invalid_query for %s', async (_, query) => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    const result = await get(s, `coins/bitcoin/market_chart?${query}`)
+    expect(result.status).toBe(400)
+    expect(result.body.error).toBe('invalid_query')
+    expect(u.calls.length).toBe(before)
+  })
+})
+
+describe('the coin list', () => {
+  const NEW_LIST = JSON.stringify([...COINS_LIST, { id: 'new-coin', symbol: 'new', name: 'New' }])
+
+  it('failing at start: the sample list serves, then the real one once the upstream recovers', async () => {
+    const { upstream: u } = await setup()
+    // A fresh server whose first list request fails.
+    u.behave({ kind: 'status', status: 500 }, 'coins/list')
+    const t = await testServer({ MARKET_UPSTREAM_URL: u.url }, { db: testDb })
+    await settled(t)
+    expect((await detail(t, 'bitcoin')).status).toBe(200)
+    expect((await detail(t, 'cardano')).status).toBe(200)
+    expect((await detail(t, 'new-coin')).status).toBe(404)
+
+    u.behave({ kind: 'ok', body: NEW_LIST }, 'coins/list')
+    u.behave({ kind: 'ok', body: detailOf('new-coin') }, 'coins/new-coin')
+    const listCalls = u.callsTo('coins/list').length
+    // Left alone for five minutes after the failure: the list costs a call each time.
+    t.clock.advance(299_000)
+    expect((await detail(t, 'new-coin')).status).toBe(404)
+    expect(u.callsTo('coins/list')).toHaveLength(listCalls)
+    t.clock.advance(1000)
+    // Not known yet, and the list is on its way: the request waits for it.
+    const found = await detail(t, 'new-coin')
+    expect(found).toMatchObject({ status: 200, source: 'live' })
+    expect(u.callsTo('coins/list')).toHaveLength(listCalls + 1)
+  })
+
+  it('is asked for once a day, and kept when the upstream then fails', async () => {
+    const { server: s, upstream: u } = await setup({ kind: 'ok' })
+    u.behave({ kind: 'ok', body: NEW_LIST }, 'coins/list')
+    expect(u.callsTo('coins/list')).toHaveLength(1)
+    // The start-up list was the fixture's; a day later the new one arrives.
+    expect((await detail(s, 'new-coin')).status).toBe(404)
+    s.clock.advance(86_400_000)
+    await detail(s, 'bitcoin')
+    await untilCalls(u, 'coins/list', 2)
+    u.behave({ kind: 'ok', body: detailOf('new-coin') }, 'coins/new-coin')
+    expect((await detail(s, 'new-coin')).status).toBe(200)
+
+    u.behave({ kind: 'status', status: 500 }, 'coins/list')
+    s.clock.advance(86_400_000)
+    await detail(s, 'bitcoin')
+    await untilCalls(u, 'coins/list', 3)
+    expect((await detail(s, 'new-coin')).status).toBe(200)
+    const health = await (await fetch(`${s.url}/api/health`)).json()
+    expect(health.upstream.coinList).toMatchObject({ source: 'upstream', coins: 28 })
+  })
+})
+
+describe('upstream faults', () => {
+  it.each([
+    [
+      'a 429',
+      { kind: 'status', status: 429, headers: { 'Retry-After': '120' } },
+      {},
+      'upstream_busy',
+      '120',
+    ],
+    ['a 500', { kind: 'status', status: 500 }, {}, 'upstream_unavailable', '15'],
+    ['a timeout', { kind: 'hang' }, { UPSTREAM_TIMEOUT_MS: '300' }, 'upstream_unavailable', '15'],
+  ] as const)(
+    '%s with no data yet: 503, or the sample for a sample coin',
+    async (_, fault, env, code, retry) => {
+      const { server: s, upstream: u } = await setup({ kind: 'ok' }, env)
+      u.behave(fault, 'coins/cardano')
+      u.behave(fault, 'coins/bitcoin')
+      const result = await detail(s, 'cardano')
+      expect(result.status).toBe(503)
+      expect(result.body.error).toBe(code)
+      expect(result.retryAfter).toBe(retry)
+      // Asked again at once: the upstream is left alone.
+      expect((await detail(s, 'cardano')).status).toBe(503)
+      expect(u.callsTo('coins/cardano')).toHaveLength(1)
+
+      const sample = await detail(s, 'bitcoin')
+      expect(sample).toMatchObject({ status: 200, source: 'sample' })
+      expect(sample.body.image.large).toBe('/sample-coins/bitcoin.png')
+    },
+  )
+
+  it.each([
+    ['a 429', { kind: 'status', status: 429, headers: { 'Retry-After': '120' } }, {}],
+    ['a 500', { kind: 'status', status: 500 }, {}],
+    ['a timeout', { kind: 'hang' }, { UPSTREAM_TIMEOUT_MS: '300' }],
+  ] as const)('%s after good data: the last good data, stale', async (_, fault, env) => {
+    const { server: s, upstream: u } = await setup({ kind: 'ok' }, env)
+    const good = await chart(s, 'cardano', '7')
+    s.clock.advance(1_800_001)
+    u.behave(fault, 'coins/cardano/market_chart')
+    for (let round = 0; round < 2; round++) {
+      const result = await chart(s, 'cardano', '7')
+      expect(result).toMatchObject({ status: 200, source: 'stale', updatedAt: good.updatedAt })
+      expect(result.text).toBe(good.text)
+      await new Promise((resolve) => setTimeout(resolve, 400))
+    }
+    expect(u.callsTo('coins/cardano/market_chart')).toHaveLength(2)
+  })
+})
+
+describe('the upstream call budget', () => {
+  it('spent: a miss gets 503 upstream_busy with Retry-After, stale data when there is some', async () => {
+    // 3 a minute: 2 reserved for the lists, 1 for the coin pages, which the list at start spent.
+    const { server: s, upstream: u } = await setup({ kind: 'ok' }, { UPSTREAM_CALLS_PER_MIN: '3' })
+    const busy = await detail(s, 'cardano')
+    expect(busy.status).toBe(503)
+    expect(busy.body.error).toBe('upstream_busy')
+    expect(busy.retryAfter).toBe('60')
+    expect(u.callsTo('coins/cardano')).toHaveLength(0)
+    // A sample coin still has its sample.
+    expect(await detail(s, 'ethereum')).toMatchObject({ status: 200, source: 'sample' })
+
+    s.clock.advance(60_000)
+    const live = await detail(s, 'cardano')
+    expect(live).toMatchObject({ status: 200, source: 'live' })
+    s.clock.advance(61_000)
+    expect((await detail(s, 'dogecoin')).source).toBe('live')
+    // Cardano's data has expired, and this minute's coin call went to dogecoin.
+    const stale = await detail(s, 'cardano')
+    expect(stale).toMatchObject({ status: 200, source: 'stale', updatedAt: live.updatedAt })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(u.callsTo('coins/cardano')).toHaveLength(1)
+  })
+
+  it('the lists keep their reserved share however many coins are asked for', async () => {
+    // 10 a minute: 3 reserved for the lists, 7 for the coin pages.
+    const { server: s, upstream: u } = await setup({ kind: 'ok' })
+    // Both lists expired, and the minute of the start-up calls over.
+    s.clock.advance(301_000)
+    const misses = LISTED.flatMap((id) => ['1', '7', '30', '365'].map((days) => [id, days]))
+    const statuses: number[] = []
+    for (const [id = '', days = ''] of misses) statuses.push((await chart(s, id, days)).status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(7)
+    expect(statuses.filter((status) => status === 503)).toHaveLength(misses.length - 7)
+
+    const marketsCalls = u.callsTo('coins/markets').length
+    expect((await get(s, `coins/markets?${MARKETS_QUERY}`)).source).toBe('stale')
+    expect((await get(s, 'search/trending')).source).toBe('stale')
+    await settled(s)
+    expect(u.callsTo('coins/markets')).toHaveLength(marketsCalls + 1)
+    expect((await get(s, `coins/markets?${MARKETS_QUERY}`)).source).toBe('cache')
+    expect((await get(s, 'search/trending')).source).toBe('cache')
+    const health = await (await fetch(`${s.url}/api/health`)).json()
+    expect(health.upstream.callsLastMinute).toEqual({
+      lists: 2,
+      coins: 7,
+      limit: 10,
+      reservedForLists: 3,
+    })
+  })
+
+  it('a client causing many misses is rate-limited before it spends the budget', async () => {
+    const { server: s, upstream: u } = await setup(
+      { kind: 'ok' },
+      { COIN_MISS_RATE_LIMIT: '2', UPSTREAM_CALLS_PER_MIN: '100', TRUST_PROXY: '1' },
+    )
+    const from = (address: string) => ({ 'X-Forwarded-For': address })
+    expect((await detail(s, 'cardano', from('192.0.2.1'))).source).toBe('live')
+    expect((await detail(s, 'dogecoin', from('192.0.2.1'))).source).toBe('live')
+    const limited = await detail(s, 'usd-coin', from('192.0.2.1'))
+    expect(limited.status).toBe(429)
+    expect(limited.body.error).toBe('rate_limited')
+    expect(limited.retryAfter).toBe('60')
+    expect(u.callsTo('coins/usd-coin')).toHaveLength(0)
+    // Cached coins cost nothing; another address has its own share.
+    expect((await detail(s, 'cardano', from('192.0.2.1'))).source).toBe('cache')
+    expect((await detail(s, 'usd-coin', from('192.0.2.2'))).source).toBe('live')
+    s.clock.advance(60_000)
+    expect((await detail(s, 'wrapped-bitcoin', from('192.0.2.1'))).source).toBe('live')
+  })
+})
+
+describe('the per-coin caches', () => {
+  it('hold a fixed number of coins: the least recently asked for is dropped', async () => {
+    const { server: s, upstream: u } = await setup({ kind: 'ok' }, { COIN_CACHE_ENTRIES: '2' })
+    await detail(s, 'cardano')
+    await detail(s, 'dogecoin')
+    expect((await detail(s, 'cardano')).source).toBe('cache')
+    await detail(s, 'usd-coin')
+    const health = await (await fetch(`${s.url}/api/health`)).json()
+    expect(health.upstream.coinCaches).toEqual({ details: 2, charts: 0 })
+    expect((await detail(s, 'cardano')).source).toBe('cache')
+    expect((await detail(s, 'dogecoin')).source).toBe('live')
+    expect(u.callsTo('coins/dogecoin')).toHaveLength(2)
+    expect(u.callsTo('coins/cardano')).toHaveLength(1)
+  })
+})
+
+describe('offline', () => {
+  it('the sample coins have their pages from the sample data; others answer 503 or 404', async () => {
+    // Nothing listens at the default upstream.
+    const s = await testServer({ COIN_MISS_RATE_LIMIT: '1000' }, { db: testDb })
+    await settled(s)
+    const btc = await detail(s, 'bitcoin')
+    expect(btc).toMatchObject({ status: 200, source: 'sample' })
+    expect(btc.cacheControl).toContain('s-maxage=5')
+    expect(btc.body).toMatchObject({ id: 'bitcoin', image: { thumb: '/sample-coins/bitcoin.png' } })
+    for (const days of ['1', '7', '30', '365']) {
+      const result = await chart(s, 'pepe', days)
+      expect(result).toMatchObject({ status: 200, source: 'sample' })
+      expect(v.parse(MarketChartSchema, result.body).prices.length).toBeGreaterThan(100)
+    }
+    expect((await detail(s, 'cardano')).body.error).toBe('upstream_unavailable')
+    expect((await detail(s, 'new-coin')).body.error).toBe('unknown_coin')
+  })
+})
