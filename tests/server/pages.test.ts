@@ -165,6 +165,16 @@ describe('pages rendered with market data', () => {
     expect(html.match(/<script/g)?.length).toBe(2)
   })
 
+  it('hold nothing of the visitor: the same page with or without a session', async () => {
+    const s = await setup({ kind: 'ok' })
+    const anonymous = await (await page(s, '/')).text()
+    const cookie = 'coinvera_session=abc123; coinvera_signed_in=1'
+    const signedIn = await page(s, '/', { Cookie: cookie })
+    expect(await signedIn.text()).toBe(anonymous)
+    expect(signedIn.headers.get('cache-control')).toMatch(/^public,/)
+    expect(signedIn.headers.get('set-cookie')).toBeNull()
+  })
+
   it('leave pages without market data as prerendered', async () => {
     const s = await setup({ kind: 'ok' })
     const response = await page(s, '/contact')
