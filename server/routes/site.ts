@@ -59,6 +59,16 @@ export function siteRoutes(
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
   const built = (path: string) => files.has(path)
   const getContent = async (path: string) => build?.bodies.get(path) ?? null
+  // A page's policy depends on its file alone: built once, not per request.
+  const policies = new Map<string, string>()
+  const policyOf = (path: string, inline: InlineHashes) => {
+    let policy = policies.get(path)
+    if (policy === undefined) {
+      policy = policyFor(inline)
+      policies.set(path, policy)
+    }
+    return policy
+  }
 
   /** A built file, or a page rendered with data in its place (`rendered`). */
   function send(
@@ -73,7 +83,7 @@ export function siteRoutes(
     c.header('Cache-Control', rendered?.cacheControl ?? cacheControl(path))
     c.header('ETag', rendered?.page.etag ?? file.etag)
     // The page's inline CSS and loader, allowed by hash in its own policy.
-    if (file.inline) c.header('Content-Security-Policy', policyFor(file.inline))
+    if (file.inline) c.header('Content-Security-Policy', policyOf(path, file.inline))
     // Told the path, so the file sent is the one chosen here, never a path from the request.
     return serveStatic({
       root: '/',
