@@ -2,14 +2,14 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import {
   changeDirection,
   formatNumber,
-  formatPercent,
   formatPrice,
   formatRank,
   formatSymbol,
   formatUsdChange,
-} from '../format'
+} from '@/lib/format'
 import type { MarketCoin } from '../schemas'
-import { CoinImage } from './coin-image'
+import { Change } from '@/components/change'
+import { CoinImage } from '@/components/coin-image'
 import { ColumnHeader } from './column-header'
 import { CAPTION, type ColumnId, columnById } from './table-columns'
 
@@ -61,25 +61,6 @@ const columns = column.columns([
     cell: (info) => formatNumber(info.getValue()),
   }),
 ])
-
-function Change({ value }: { value: number | null | undefined }) {
-  const direction = changeDirection(value)
-  const moved = direction === 'up' || direction === 'down'
-  return (
-    <span className={`change change--${direction}`}>
-      {moved && (
-        <>
-          <span className="change__arrow" aria-hidden="true">
-            {direction === 'up' ? '▲' : '▼'}
-          </span>
-          {/* 'up' or 'down' in words: colour and arrow are never the only cue. */}
-          <span className="visually-hidden">{direction} </span>
-        </>
-      )}
-      {formatPercent(value)}
-    </span>
-  )
-}
 
 /** The market cap's change in dollars: red when it fell, beside its minus sign. */
 function CapChange({ value }: { value: number | null | undefined }) {

@@ -3,11 +3,11 @@ import { memo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { TRENDING_LIMIT } from '../schemas'
-import { formatRank, formatSymbol, MISSING } from '../format'
+import { formatRank, formatSymbol, MISSING } from '@/lib/format'
 import { marketQueries } from '../queries'
-import { CoinImage } from './coin-image'
-import { Attribution, DataNote, failedRefresh, loadFailed } from './data-note'
-import { LoadError, useRetryFocus } from './load-error'
+import { CoinImage } from '@/components/coin-image'
+import { Attribution, DataNote, failedRefresh, loadFailed } from '@/components/data-note'
+import { LoadError, useRetryFocus } from '@/components/load-error'
 
 const IMAGE_SIZE = 56
 

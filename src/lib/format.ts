@@ -1,6 +1,6 @@
-import type { DataSource } from './schemas'
+import type { DataSource } from './data-meta'
 
-// Display rules for market data, written out in en-US so prerendered and client HTML match.
+// Display rules for market data (the price list, trending coins, coin pages), written out in en-US so prerendered and client HTML match.
 export const MISSING = '–'
 
 export type Rounding =
