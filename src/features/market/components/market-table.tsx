@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import {
   changeDirection,
@@ -26,8 +27,9 @@ const columns = column.columns([
   }),
   column.accessor('name', {
     header: () => <ColumnHeader id="name" />,
+    // The whole cell (image, name, symbol) is the link: phones hide the name but not the symbol.
     cell: (info) => (
-      <span className="coin-cell">
+      <Link className="coin-cell" to="/coins/$coinId" params={{ coinId: info.row.original.id }}>
         <CoinImage
           src={info.row.original.image}
           symbol={info.row.original.symbol}
@@ -37,7 +39,7 @@ const columns = column.columns([
           <span className="coin-cell__name">{info.getValue()}</span>{' '}
           <span className="coin-cell__symbol">{formatSymbol(info.row.original.symbol)}</span>
         </span>
-      </span>
+      </Link>
     ),
   }),
   column.accessor('current_price', {
