@@ -59,11 +59,10 @@ export function CoinChart({
                 search={{ range: option }}
                 replace
                 resetScroll={false}
+                // The link of the range shown gets aria-current="page" from the router.
                 className="coin-chart__range"
-                aria-current={option === range ? 'true' : undefined}
               >
-                <span className="visually-hidden">Show </span>
-                {RANGE_LABELS[option].button}
+                <span className="visually-hidden">Show</span> {RANGE_LABELS[option].button}
               </Link>
             ) : (
               <span key={option} className="coin-chart__range" aria-hidden="true">
