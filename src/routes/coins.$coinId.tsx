@@ -1,13 +1,15 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CoinPage as CoinPageContent } from '@/features/coin/components/coin-page'
 import { coinQueries } from '@/features/coin/queries'
-import { CoinIdSchema, CoinSearchSchema } from '@/features/coin/schemas'
+import { CoinIdSchema, CoinSearchSchema, DEFAULT_CHART_RANGE } from '@/features/coin/schemas'
 import { formatPrice, formatSymbol } from '@/lib/format'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/coins/$coinId')({
   validateSearch: CoinSearchSchema,
+  // The default range stays out of the address: /coins/bitcoin, not /coins/bitcoin?range=7d.
+  search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
   loaderDeps: ({ search: { range } }) => ({ range }),
   // Start both requests and return at once: the page shows skeletons until they answer.
   loader: ({ context: { queryClient }, params: { coinId }, deps: { range } }) => {

@@ -39,7 +39,9 @@ describe('coin page', () => {
     expect(chart).toHaveAccessibleDescription('7-day range $94,555.44–$101,339.74, down 3.41%')
     const table = screen.getByRole('table', { name: /bitcoin price, 7-day/i })
     expect(within(table).getAllByRole('row')).toHaveLength(26)
-    expect(screen.getByRole('link', { name: 'Show 7 d' })).toHaveAttribute('aria-current', 'page')
+    const sevenDays = screen.getByRole('link', { name: 'Show 7 d' })
+    expect(sevenDays).toHaveAttribute('aria-current', 'page')
+    expect(sevenDays).toHaveAttribute('href', '/coins/bitcoin')
   })
 
   it('steps through the prices with the keyboard', async () => {
@@ -66,9 +68,10 @@ describe('coin page', () => {
     expect(screen.getByRole('link', { name: 'Show 30 d' })).toHaveAttribute('aria-current', 'page')
   })
 
-  it('falls back to 7 d for a range it does not know', async () => {
+  it('falls back to 7 d for a range it does not know, and keeps the default out of the URL', async () => {
     const { router } = await renderApp('/coins/bitcoin?range=5y')
-    expect(router.state.location.search).toEqual({ range: '7d' })
+    expect(router.state.location.search).toEqual({})
+    expect(router.state.location.href).toBe('/coins/bitcoin')
     expect(await screen.findByRole('img', { name: 'Bitcoin price, 7-day' })).toBeVisible()
   })
 
