@@ -5,7 +5,13 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import type { RenderedPage } from '../src/entry-server'
-import { errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '../server/routes/site'
+import {
+  COIN_PAGE_TEMPLATE,
+  COIN_TEMPLATE_PATH,
+  errorPageFile,
+  PAGE_ERRORS,
+  SITE_ROUTES,
+} from '../server/routes/site'
 
 const CLIENT_DIR = 'dist/client'
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
@@ -25,7 +31,8 @@ const LOADER = fileURLToPath(new URL('../src/boot/loader.ts', import.meta.url))
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
-function socialTags(head: string, url: string | null): string {
+/** `url`: the page's canonical address; null: not to be indexed; undefined: neither is said. */
+function socialTags(head: string, url: string | null | undefined): string {
   const title = head.match(/<title>([^<]*)<\/title>/)?.[1] ?? 'Coinvera'
   const description = head.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? ''
   const tags = [
@@ -40,13 +47,17 @@ function socialTags(head: string, url: string | null): string {
   if (url) {
     tags.push(`<meta property="og:url" content="${escapeAttr(url)}"/>`)
     tags.push(`<link rel="canonical" href="${escapeAttr(url)}"/>`)
-  } else {
+  } else if (url === null) {
     tags.push('<meta name="robots" content="noindex"/>')
   }
   return tags.join('')
 }
 
-function page(template: string, { head, app: body }: RenderedPage, url: string | null): string {
+function page(
+  template: string,
+  { head, app: body }: RenderedPage,
+  url: string | null | undefined,
+): string {
   if (!head.includes('<title>')) throw new Error(`a prerendered page has no <title>: ${url}`)
   const withHead = template.replace(/<title>[^<]*<\/title>/, head + socialTags(head, url))
   if (!withHead.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html-->')
@@ -170,6 +181,11 @@ for (const [path, codes] of PAGE_ERRORS) {
     )
   }
 }
+// Every coin page starts as this one (skeletons, a generic title), served for any known coin.
+await write(
+  join(CLIENT_DIR, COIN_PAGE_TEMPLATE),
+  page(template, await render(COIN_TEMPLATE_PATH), undefined),
+)
 await write(join(CLIENT_DIR, '404.html'), page(template, await render(NOT_FOUND_PATH), null))
 
 await write(

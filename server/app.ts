@@ -95,7 +95,12 @@ export function createApp(deps: AppDeps): App {
     build && deps.render ? createPageRenderer({ render: deps.render, caches, build, logger }) : null
   app.route(
     '/',
-    siteRoutes(build, (hashes) => contentSecurityPolicy(config.connectSrc, hashes), pages),
+    siteRoutes(
+      build,
+      (hashes) => contentSecurityPolicy(config.connectSrc, hashes),
+      pages,
+      (id) => coins.ids.has(id),
+    ),
   )
 
   app.notFound(() => errorResponse('not_found'))

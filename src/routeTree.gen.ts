@@ -14,6 +14,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CryptoRouteImport } from './routes/crypto'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,6 +41,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CoinsCoinIdRoute = CoinsCoinIdRouteImport.update({
+  id: '/coins/$coinId',
+  path: '/coins/$coinId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -47,6 +53,7 @@ export interface FileRoutesByFullPath {
   '/crypto': typeof CryptoRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/coins/$coinId': typeof CoinsCoinIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -54,6 +61,7 @@ export interface FileRoutesByTo {
   '/crypto': typeof CryptoRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/coins/$coinId': typeof CoinsCoinIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -62,13 +70,22 @@ export interface FileRoutesById {
   '/crypto': typeof CryptoRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/coins/$coinId': typeof CoinsCoinIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/contact' | '/crypto' | '/signin' | '/signup'
+  fullPaths:
+    '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/contact' | '/crypto' | '/signin' | '/signup'
-  id: '__root__' | '/' | '/contact' | '/crypto' | '/signin' | '/signup'
+  to: '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
+  id:
+    | '__root__'
+    | '/'
+    | '/contact'
+    | '/crypto'
+    | '/signin'
+    | '/signup'
+    | '/coins/$coinId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -77,6 +94,7 @@ export interface RootRouteChildren {
   CryptoRoute: typeof CryptoRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
+  CoinsCoinIdRoute: typeof CoinsCoinIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -116,6 +134,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/coins/$coinId': {
+      id: '/coins/$coinId'
+      path: '/coins/$coinId'
+      fullPath: '/coins/$coinId'
+      preLoaderRoute: typeof CoinsCoinIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -125,6 +150,7 @@ const rootRouteChildren: RootRouteChildren = {
   CryptoRoute: CryptoRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
+  CoinsCoinIdRoute: CoinsCoinIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

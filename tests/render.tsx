@@ -1,6 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
 import { render } from '@testing-library/react'
+import { type ReactNode, useState } from 'react'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 
@@ -17,4 +23,18 @@ export async function renderApp(path: string) {
     </QueryClientProvider>,
   )
   return { ...result, router, queryClient }
+}
+
+/**
+ * Wraps one component (a section that holds links) in a router of its own, with just a root
+ * route: links need a router, not the app's pages.
+ */
+export function InRouter({ children }: { children: ReactNode }) {
+  const [router] = useState(() =>
+    createRouter({
+      routeTree: createRootRoute({ component: () => children }),
+      history: createMemoryHistory(),
+    }),
+  )
+  return <RouterProvider router={router} />
 }

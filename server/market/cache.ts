@@ -1,4 +1,4 @@
-import type { DataSource } from '../../src/features/market/schemas'
+import type { DataSource } from '../../src/lib/data-meta'
 import { type Clock, systemClock } from '../clock'
 import type { CallGate } from './budget'
 import { UpstreamError, type UpstreamFailure } from './upstream'

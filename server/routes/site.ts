@@ -2,6 +2,7 @@ import { type Context, Hono, type Next } from 'hono'
 import { etag, RETAINED_304_HEADERS } from 'hono/etag'
 import { serveStatic } from 'hono/serve-static'
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '../../src/features/auth/form-errors'
+import { COIN_ID_PATTERN } from '../../src/features/coin/schemas'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
 import type { Build, InlineHashes, SiteFile } from '../site/manifest'
@@ -12,6 +13,15 @@ type PolicyFor = (hashes: InlineHashes) => string
 
 /** The site's pages; every other path is the not-found page. */
 export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin'] as const
+
+/** Coin pages (`/coins/<id>`): one prerendered template (skeletons) serves every known coin. */
+export const COIN_PAGE_TEMPLATE = '/coins/template.html'
+/** The path the build renders the template from: an id of the right shape that no data uses. */
+export const COIN_TEMPLATE_PATH = '/coins/template'
+const COIN_PATH = /^\/coins\/([^/]+)$/
+
+/** Whether the upstream knows a coin (server/market/coins.ts, `CoinIds.has`). */
+export type CoinExists = (id: string) => Promise<boolean>
 
 /**
  * Pages prerendered once more for each `?error=` code their form can come back with
@@ -53,6 +63,7 @@ export function siteRoutes(
   build: Build | null,
   policyFor: PolicyFor,
   pages: PageRenderer | null = null,
+  coinExists: CoinExists | null = null,
 ) {
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
@@ -109,6 +120,14 @@ export function siteRoutes(
     if (path.startsWith('/assets/')) throw apiError('not_found')
     if (path.length > 1 && path.endsWith('/') && routes.has(path.slice(0, -1))) {
       return c.redirect(path.slice(0, -1), 301)
+    }
+    // A coin page: the template for a coin the upstream knows, else the not-found page (404).
+    const coinId = COIN_PATH.exec(path)?.[1]
+    if (coinId !== undefined) {
+      const known =
+        COIN_ID_PATTERN.test(coinId) && coinExists !== null && (await coinExists(coinId))
+      const file = known && built(COIN_PAGE_TEMPLATE) ? COIN_PAGE_TEMPLATE : '/404.html'
+      if (built(file)) return send(c, next, file, known ? 200 : 404)
     }
     const page = routes.has(path) ? pageFile(built, path, c.req.query('error')) : '/404.html'
     const file = built(page) ? page : '/index.html'

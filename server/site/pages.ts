@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import * as v from 'valibot'
+import type { DataSource } from '../../src/lib/data-meta'
 import {
-  type DataSource,
   type MarketsData,
   MarketsResponseSchema,
   type TrendingData,

@@ -4,6 +4,7 @@ import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
+import { InRouter } from '../../../tests/render'
 import coinsMarkets from '../../../mocks/fixtures/coins-markets.json'
 import searchTrending from '../../../mocks/fixtures/search-trending.json'
 import { server } from '../../../mocks/node'
@@ -57,8 +58,10 @@ function renderSections() {
   const client = persistingClient()
   render(
     <QueryClientProvider client={client}>
-      <PriceSection />
-      <TrendingSection />
+      <InRouter>
+        <PriceSection />
+        <TrendingSection />
+      </InRouter>
     </QueryClientProvider>,
   )
   return client

@@ -1,10 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import * as v from 'valibot'
+import { readDataMeta } from '@/lib/data-meta'
 import { marketApi, parseResponse, requestJson } from '@/lib/http'
 import { type BrowserStorage, persistQueryData } from '@/lib/persist'
 import {
-  type DataMeta,
-  DataSourceSchema,
   MARKETS_PARAMS,
   type MarketsData,
   MarketsDataSchema,
@@ -18,14 +16,6 @@ import {
 
 const MINUTE = 60_000
 
-function readMeta(headers: Headers): DataMeta {
-  const source = v.safeParse(DataSourceSchema, headers.get('X-Data-Source'))
-  return {
-    source: source.success ? source.output : null,
-    updatedAt: headers.get('X-Data-Updated-At'),
-  }
-}
-
 export async function fetchMarkets(
   params: MarketsParams,
   signal?: AbortSignal,
@@ -34,14 +24,14 @@ export async function fetchMarkets(
     searchParams: params,
     signal,
   })
-  return { coins: parseResponse(MarketsResponseSchema, body), meta: readMeta(headers) }
+  return { coins: parseResponse(MarketsResponseSchema, body), meta: readDataMeta(headers) }
 }
 
 export async function fetchTrending(signal?: AbortSignal): Promise<TrendingData> {
   const { body, headers } = await requestJson(marketApi, 'search/trending', { signal })
   return {
     coins: trendingItems(parseResponse(TrendingResponseSchema, body)),
-    meta: readMeta(headers),
+    meta: readDataMeta(headers),
   }
 }
 

@@ -1,5 +1,7 @@
-// Shared by the site and the server (server/market), so this module imports valibot only.
+// Shared by the site and the server (server/market), so this module imports valibot (and the
+// valibot-only lib/data-meta) only.
 import * as v from 'valibot'
+import { DataMetaSchema } from '../../lib/data-meta'
 
 /** The exact query the site sends to `coins/markets`; the server accepts nothing else. */
 export const MARKETS_PARAMS = {
@@ -96,17 +98,6 @@ export type TrendingResponse = v.InferOutput<typeof TrendingResponseSchema>
 
 /** Trending coins as the site keeps them (without the `item` wrapper), by the same rule. */
 export const TrendingItemsSchema = listOfValid(TrendingItemSchema)
-
-/** What our server says about the data it sends (`X-Data-Source`). */
-export const DataSourceSchema = v.picklist(['live', 'cache', 'stale', 'sample'])
-export type DataSource = v.InferOutput<typeof DataSourceSchema>
-
-/** Where a list came from, when our server says so (CoinGecko itself sends neither). */
-export const DataMetaSchema = v.object({
-  source: v.nullable(DataSourceSchema),
-  updatedAt: v.nullable(v.string()),
-})
-export type DataMeta = v.InferOutput<typeof DataMetaSchema>
 
 /** Each list as the site's query holds it; stored and server-rendered data are checked against these. */
 export const MarketsDataSchema = v.object({ coins: MarketsResponseSchema, meta: DataMetaSchema })

@@ -1,15 +1,16 @@
+import { Link } from '@tanstack/react-router'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import {
   changeDirection,
   formatNumber,
-  formatPercent,
   formatPrice,
   formatRank,
   formatSymbol,
   formatUsdChange,
-} from '../format'
+} from '@/lib/format'
 import type { MarketCoin } from '../schemas'
-import { CoinImage } from './coin-image'
+import { Change } from '@/components/change'
+import { CoinImage } from '@/components/coin-image'
 import { ColumnHeader } from './column-header'
 import { CAPTION, type ColumnId, columnById } from './table-columns'
 
@@ -26,8 +27,9 @@ const columns = column.columns([
   }),
   column.accessor('name', {
     header: () => <ColumnHeader id="name" />,
+    // The whole cell (image, name, symbol) is the link: phones hide the name but not the symbol.
     cell: (info) => (
-      <span className="coin-cell">
+      <Link className="coin-cell" to="/coins/$coinId" params={{ coinId: info.row.original.id }}>
         <CoinImage
           src={info.row.original.image}
           symbol={info.row.original.symbol}
@@ -37,7 +39,7 @@ const columns = column.columns([
           <span className="coin-cell__name">{info.getValue()}</span>{' '}
           <span className="coin-cell__symbol">{formatSymbol(info.row.original.symbol)}</span>
         </span>
-      </span>
+      </Link>
     ),
   }),
   column.accessor('current_price', {
@@ -61,25 +63,6 @@ const columns = column.columns([
     cell: (info) => formatNumber(info.getValue()),
   }),
 ])
-
-function Change({ value }: { value: number | null | undefined }) {
-  const direction = changeDirection(value)
-  const moved = direction === 'up' || direction === 'down'
-  return (
-    <span className={`change change--${direction}`}>
-      {moved && (
-        <>
-          <span className="change__arrow" aria-hidden="true">
-            {direction === 'up' ? '▲' : '▼'}
-          </span>
-          {/* 'up' or 'down' in words: colour and arrow are never the only cue. */}
-          <span className="visually-hidden">{direction} </span>
-        </>
-      )}
-      {formatPercent(value)}
-    </span>
-  )
-}
 
 /** The market cap's change in dollars: red when it fell, beside its minus sign. */
 function CapChange({ value }: { value: number | null | undefined }) {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
+import { InRouter } from '../../../../tests/render'
 import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
 import { server } from '../../../../mocks/node'
 import { PriceSection } from './price-section'
@@ -15,7 +16,9 @@ function renderSection() {
   const client = createQueryClient({ queries: { retry: false } })
   return render(
     <QueryClientProvider client={client}>
-      <PriceSection />
+      <InRouter>
+        <PriceSection />
+      </InRouter>
     </QueryClientProvider>,
   )
 }
@@ -83,6 +86,12 @@ describe('PriceSection', () => {
     expect(bnb.getAllByRole('cell')[2]).toHaveTextContent(/^0\.00%$/)
   })
 
+  it('links each coin to its coin page from the name cell', async () => {
+    renderSection()
+    const link = await screen.findByRole('link', { name: /bitcoin btc/i })
+    expect(link).toHaveAttribute('href', '/coins/bitcoin')
+  })
+
   it('draws six skeleton rows in the table while loading', async () => {
     server.use(
       http.get('*/coins/markets', async () => {
@@ -91,7 +100,7 @@ describe('PriceSection', () => {
       }),
     )
     const { container } = renderSection()
-    expect(screen.getByText(/loading prices/i)).toHaveAttribute('role', 'status')
+    expect(await screen.findByText(/loading prices/i)).toHaveAttribute('role', 'status')
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true')
     expect(container.querySelectorAll('tbody tr.market-table__skeleton')).toHaveLength(6)
     expect(screen.getAllByRole('columnheader')).toHaveLength(7)

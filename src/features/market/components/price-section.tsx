@@ -5,8 +5,8 @@ import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
 import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
-import { Attribution, DataNote, failedRefresh, loadFailed } from './data-note'
-import { LoadError, useRetryFocus } from './load-error'
+import { Attribution, DataNote, failedRefresh, loadFailed } from '@/components/data-note'
+import { LoadError, useRetryFocus } from '@/components/load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
 
 type TableModule = typeof import('./market-table')

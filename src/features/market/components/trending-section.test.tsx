@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
+import { InRouter } from '../../../../tests/render'
 import { server } from '../../../../mocks/node'
 import { TrendingSection } from './trending-section'
 
@@ -14,7 +15,9 @@ function renderSection() {
   const client = createQueryClient({ queries: { retry: false } })
   return render(
     <QueryClientProvider client={client}>
-      <TrendingSection />
+      <InRouter>
+        <TrendingSection />
+      </InRouter>
     </QueryClientProvider>,
   )
 }
@@ -49,7 +52,13 @@ describe('TrendingSection', () => {
     ).toHaveTextContent('PENG')
   })
 
-  it('shows placeholders of the final size while loading', () => {
+  it("links each coin's name to its coin page", async () => {
+    renderSection()
+    const link = await screen.findByRole('link', { name: 'Pudgy Penguins' })
+    expect(link).toHaveAttribute('href', '/coins/pudgy-penguins')
+  })
+
+  it('shows placeholders of the final size while loading', async () => {
     server.use(
       http.get('*/search/trending', async () => {
         await delay('infinite')
@@ -57,7 +66,7 @@ describe('TrendingSection', () => {
       }),
     )
     const { container } = renderSection()
-    expect(screen.getByText(/loading trending coins/i)).toHaveAttribute('role', 'status')
+    expect(await screen.findByText(/loading trending coins/i)).toHaveAttribute('role', 'status')
     expect(container.querySelectorAll('.trending__card--skeleton')).toHaveLength(7)
   })
 

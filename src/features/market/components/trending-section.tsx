@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { TRENDING_LIMIT } from '../schemas'
-import { formatRank, formatSymbol, MISSING } from '../format'
+import { formatRank, formatSymbol, MISSING } from '@/lib/format'
 import { marketQueries } from '../queries'
-import { CoinImage } from './coin-image'
-import { Attribution, DataNote, failedRefresh, loadFailed } from './data-note'
-import { LoadError, useRetryFocus } from './load-error'
+import { CoinImage } from '@/components/coin-image'
+import { Attribution, DataNote, failedRefresh, loadFailed } from '@/components/data-note'
+import { LoadError, useRetryFocus } from '@/components/load-error'
 
 const IMAGE_SIZE = 56
 
@@ -33,7 +34,11 @@ export function TrendingSection() {
           {data.coins.map((coin) => (
             <li key={coin.id} className="trending__card">
               <CoinImage src={coin.large} symbol={coin.symbol} size={IMAGE_SIZE} />
-              <h3 className="trending__name">{coin.name}</h3>
+              <h3 className="trending__name">
+                <Link className="trending__link" to="/coins/$coinId" params={{ coinId: coin.id }}>
+                  {coin.name}
+                </Link>
+              </h3>
               <p className="trending__symbol">{formatSymbol(coin.symbol)}</p>
               <p className="trending__rank">
                 <span className="trending__rank-label">Market cap rank</span>{' '}

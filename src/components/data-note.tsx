@@ -1,6 +1,6 @@
 import { useHydrated } from '@/components/hydrated'
-import type { DataMeta } from '../schemas'
-import { dataNote, type FailedRefresh } from '../format'
+import type { DataMeta } from '@/lib/data-meta'
+import { dataNote, type FailedRefresh } from '@/lib/format'
 
 /** What the sections need to know of their query. */
 type ListQuery = {

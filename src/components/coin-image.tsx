@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { monogram } from '../format'
+import { monogram } from '@/lib/format'
 
 /**
  * A coin's logo at a fixed size, lazy-loaded. When it cannot load (blocked host, 404, no URL), a

@@ -1,0 +1,245 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
+import { useHydrated } from '@/components/hydrated'
+import { LoadError } from '@/components/load-error'
+import { formatChartTime, formatPrice } from '@/lib/format'
+import {
+  type ChartBox,
+  chartPaths,
+  chartScales,
+  chartSummary,
+  extent,
+  nearestIndex,
+  type Point,
+  RANGE_LABELS,
+  samplePoints,
+} from '../chart'
+import { busySeconds, coinQueries } from '../queries'
+import { CHART_RANGES, type ChartRange } from '../schemas'
+import { BusyNote } from './busy-note'
+
+// The SVG's own coordinates; it stretches to the plot's width, its strokes do not.
+const BOX: ChartBox = { width: 800, height: 280, padTop: 12, padBottom: 12 }
+const TABLE_ROWS = 25
+const RANGES = Object.keys(CHART_RANGES) as ChartRange[]
+
+const timeSpan = (range: ChartRange) =>
+  range === '24h' ? 'day' : range === '1y' ? 'year' : ('month' as const)
+
+/** The price chart, its range links (`?range=`) and its data as a table for screen readers. */
+export function CoinChart({
+  coinId,
+  name,
+  range,
+}: {
+  coinId: string
+  name: string
+  range: ChartRange
+}) {
+  const query = useQuery(coinQueries.chart(coinId, range))
+  // A page's HTML is rendered without the chart: hydrate exactly that, then show the data.
+  const hydrated = useHydrated()
+  const data = hydrated ? query.data : undefined
+  const busy = busySeconds(query.error ?? query.failureReason)
+
+  return (
+    <section className="coin-chart" aria-labelledby="coin-chart-title">
+      <div className="coin-chart__header">
+        <h2 id="coin-chart-title" className="coin-section__title">
+          Price chart
+        </h2>
+        <nav className="coin-chart__ranges" aria-label="Chart range">
+          {RANGES.map((option) =>
+            hydrated ? (
+              <Link
+                key={option}
+                to="/coins/$coinId"
+                params={{ coinId }}
+                search={{ range: option }}
+                replace
+                resetScroll={false}
+                // The link of the range shown gets aria-current="page" from the router.
+                className="coin-chart__range"
+              >
+                <span className="visually-hidden">Show</span> {RANGE_LABELS[option].button}
+              </Link>
+            ) : (
+              <span key={option} className="coin-chart__range" aria-hidden="true">
+                {RANGE_LABELS[option].button}
+              </span>
+            ),
+          )}
+        </nav>
+      </div>
+      {data ? (
+        <ChartFigure points={data.chart.prices} name={name} range={range} />
+      ) : busy !== null ? (
+        <BusyNote seconds={busy} className="coin-chart__box" onRetry={() => void query.refetch()} />
+      ) : query.isError ? (
+        <LoadError
+          className="coin-chart__box"
+          message="We couldn't load the price chart right now."
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <ChartSkeleton />
+      )}
+    </section>
+  )
+}
+
+function ChartSkeleton() {
+  return (
+    <div className="coin-chart__box skeleton-group" aria-hidden="true">
+      <span className="skeleton coin-chart__skeleton" />
+    </div>
+  )
+}
+
+function ChartFigure({
+  points,
+  name,
+  range,
+}: {
+  points: readonly Point[]
+  name: string
+  range: ChartRange
+}) {
+  const summaryId = useId()
+  const [active, setActive] = useState<number | null>(null)
+  const span = timeSpan(range)
+  const summary = chartSummary(points, range)
+  const prices = extent(points)
+
+  if (points.length === 0 || !prices) {
+    return (
+      <div className="coin-chart__box coin-chart__empty">
+        <p>{summary}.</p>
+      </div>
+    )
+  }
+
+  const { line, area } = chartPaths(points, BOX)
+  const { x, y } = chartScales(points, BOX)
+  const first = points[0] as Point
+  const last = points[points.length - 1] as Point
+  const point = active === null ? null : (points[active] ?? null)
+  const rising = last[1] >= first[1]
+
+  const pick = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect()
+    if (rect.width === 0) return
+    const fraction = Math.min(1, Math.max(0, (event.clientX - rect.left) / rect.width))
+    setActive(nearestIndex(points, first[0] + fraction * (last[0] - first[0])))
+  }
+  const step = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1 }
+    const lastIndex = points.length - 1
+    let next: number | null = null
+    if (event.key in moves) next = (active ?? lastIndex) + (moves[event.key] as number)
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = lastIndex
+    else if (event.key === 'Escape') {
+      setActive(null)
+      return
+    }
+    if (next === null) return
+    event.preventDefault()
+    setActive(Math.min(lastIndex, Math.max(0, next)))
+  }
+
+  return (
+    <figure className="coin-chart__figure">
+      {/* A focusable group, so keyboard users can step through the prices the pointer shows. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: no HTML element is a focusable chart group */}
+      <div
+        className="coin-chart__box coin-chart__plot"
+        role="group"
+        aria-label={`${name} price chart: arrow keys step through the prices`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes arrow keys
+        tabIndex={0}
+        onPointerMove={pick}
+        onPointerDown={pick}
+        onPointerLeave={(event) => {
+          if (event.pointerType === 'mouse') setActive(null)
+        }}
+        onKeyDown={step}
+        onBlur={() => setActive(null)}
+      >
+        <svg
+          className={`coin-chart__svg coin-chart__svg--${rising ? 'up' : 'down'}`}
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={`${name} price, ${RANGE_LABELS[range].span}`}
+          aria-describedby={summaryId}
+        >
+          <path className="coin-chart__area" d={area} />
+          <path className="coin-chart__line" d={line} vectorEffect="non-scaling-stroke" />
+          {point && (
+            <line
+              className="coin-chart__cursor"
+              x1={x(point[0])}
+              x2={x(point[0])}
+              y1={0}
+              y2={BOX.height}
+              vectorEffect="non-scaling-stroke"
+            />
+          )}
+        </svg>
+        {point && (
+          <span
+            className="coin-chart__dot"
+            style={{
+              left: `${(x(point[0]) / BOX.width) * 100}%`,
+              top: `${(y(point[1]) / BOX.height) * 100}%`,
+            }}
+            aria-hidden="true"
+          />
+        )}
+        <span className="coin-chart__label coin-chart__label--high" aria-hidden="true">
+          {formatPrice(prices.max)}
+        </span>
+        <span className="coin-chart__label coin-chart__label--low" aria-hidden="true">
+          {formatPrice(prices.min)}
+        </span>
+      </div>
+      <div className="coin-chart__axis" aria-hidden="true">
+        <span>{formatChartTime(first[0], span)}</span>
+        <span>{formatChartTime(last[0], span)}</span>
+      </div>
+      <p className="coin-chart__readout" aria-live="polite">
+        {point ? (
+          <>
+            <span className="coin-chart__readout-price">{formatPrice(point[1])}</span>{' '}
+            <span className="coin-chart__readout-time">{formatChartTime(point[0], span)}</span>
+          </>
+        ) : null}
+      </p>
+      <figcaption id={summaryId} className="coin-chart__summary">
+        {summary}
+      </figcaption>
+      <table className="visually-hidden">
+        <caption>
+          {name} price, {RANGE_LABELS[range].span}, in US dollars
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {samplePoints(points, TABLE_ROWS).map(([time, price]) => (
+            <tr key={time}>
+              <th scope="row">{formatChartTime(time, span)}</th>
+              <td>{formatPrice(price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}

@@ -1,0 +1,159 @@
+import { configure, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import coinsBitcoin from '../../../../mocks/fixtures/coins-bitcoin.json'
+import { server } from '../../../../mocks/node'
+import { renderApp } from '../../../../tests/render'
+import { athDetail, homepageUrl } from './coin-page'
+
+// Network answers come through MSW; under a loaded CI machine they can take over a second.
+configure({ asyncUtilTimeout: 5000 })
+
+const figure = (term: string) =>
+  screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+
+describe('coin page', () => {
+  it("shows the coin's name, price, change and key figures", async () => {
+    await renderApp('/coins/bitcoin')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin BTC' })).toBeVisible()
+    expect(screen.getByText('Rank').textContent).toBe('Rank #1')
+    expect(screen.getByText('$97,412.00', { selector: '.coin-page__price-value' })).toBeVisible()
+    expect(screen.getByText('up', { exact: false, selector: '.visually-hidden' })).toBeTruthy()
+    expect(figure('Market cap')).toBe('$1,938,227,011,865')
+    expect(figure('24 h volume')).toBe('$41,852,331,007')
+    expect(figure('24 h high')).toBe('$99,360.24')
+    expect(figure('24 h low')).toBe('$94,489.64')
+    expect(figure('Circulating supply')).toBe('19,897,675 BTC')
+    expect(figure('Max supply')).toBe('21,000,000 BTC')
+    expect(figure('All-time high')).toBe('$126,080.00Oct 6, 2025 · 12.40% below')
+    const homepage = screen.getByRole('link', { name: /bitcoin website/i })
+    expect(homepage).toHaveAttribute('href', 'http://www.bitcoin.org/')
+    expect(homepage).toHaveAttribute('rel', 'nofollow noopener')
+    expect(screen.getByRole('link', { name: 'CoinGecko' })).toBeVisible()
+  })
+
+  it('draws the chart with an accessible name, a text summary and a data table', async () => {
+    await renderApp('/coins/bitcoin')
+    const chart = await screen.findByRole('img', { name: 'Bitcoin price, 7-day' })
+    expect(chart).toHaveAccessibleDescription('7-day range $94,555.44–$101,339.74, down 3.41%')
+    const table = screen.getByRole('table', { name: /bitcoin price, 7-day/i })
+    expect(within(table).getAllByRole('row')).toHaveLength(26)
+    const sevenDays = screen.getByRole('link', { name: 'Show 7 d' })
+    expect(sevenDays).toHaveAttribute('aria-current', 'page')
+    expect(sevenDays).toHaveAttribute('href', '/coins/bitcoin')
+  })
+
+  it('steps through the prices with the keyboard', async () => {
+    const user = userEvent.setup()
+    await renderApp('/coins/bitcoin')
+    const plot = await screen.findByRole('group', { name: /bitcoin price chart/i })
+    plot.focus()
+    await user.keyboard('{End}')
+    expect(plot.closest('figure')?.querySelector('.coin-chart__readout-price')).toHaveTextContent(
+      '$97,412.00',
+    )
+    await user.keyboard('{Home}')
+    expect(plot.closest('figure')?.querySelector('.coin-chart__readout-price')).toHaveTextContent(
+      '$100,853.82',
+    )
+  })
+
+  it('changes the range in the URL and draws that span', async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp('/coins/bitcoin')
+    await user.click(await screen.findByRole('link', { name: 'Show 30 d' }))
+    expect(router.state.location.search).toEqual({ range: '30d' })
+    expect(await screen.findByRole('img', { name: 'Bitcoin price, 30-day' })).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Show 30 d' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('falls back to 7 d for a range it does not know, and keeps the default out of the URL', async () => {
+    const { router } = await renderApp('/coins/bitcoin?range=5y')
+    expect(router.state.location.search).toEqual({})
+    expect(router.state.location.href).toBe('/coins/bitcoin')
+    expect(await screen.findByRole('img', { name: 'Bitcoin price, 7-day' })).toBeVisible()
+  })
+
+  it('renders a hostile description as inert text', async () => {
+    server.use(
+      http.get('*/coins/bitcoin', () =>
+        HttpResponse.json({
+          ...coinsBitcoin,
+          description: {
+            en: '<img src=x onerror="window.hacked=1">Evil <script>window.hacked=2</script><a href="javascript:alert(1)">click</a>',
+          },
+          links: { homepage: ['javascript:alert(1)', 'https://bitcoin.org'] },
+        }),
+      ),
+    )
+    const { container } = await renderApp('/coins/bitcoin')
+    const about = await screen.findByRole('region', { name: 'About Bitcoin' })
+    expect(about.querySelector('.coin-about__text')?.textContent).toBe('Evil click')
+    expect(container.querySelector('img[src="x"], script, a[href^="javascript"]')).toBeNull()
+    expect(within(about).getByRole('link')).toHaveAttribute('href', 'https://bitcoin.org/')
+  })
+
+  it('says how long to wait when the upstream budget is spent', async () => {
+    server.use(
+      http.get('*/coins/bitcoin', () =>
+        HttpResponse.json(
+          { error: 'upstream_busy', message: 'Too many upstream calls.' },
+          { status: 503, headers: { 'Retry-After': '12' } },
+        ),
+      ),
+    )
+    await renderApp('/coins/bitcoin')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests right now; try again in 12 s',
+    )
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible()
+  })
+
+  it('offers a retry when the coin fails to load, and shows it once it does', async () => {
+    const user = userEvent.setup()
+    let fail = true
+    server.use(
+      http.get('*/coins/bitcoin', () =>
+        fail ? HttpResponse.error() : HttpResponse.json(coinsBitcoin),
+      ),
+    )
+    await renderApp('/coins/bitcoin')
+    const retry = await screen.findByRole('button', { name: 'Retry' })
+    fail = false
+    await user.click(retry)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin BTC' })).toBeVisible()
+  })
+
+  it('is the not-found page for a coin the server does not know, or an id of another shape', async () => {
+    server.use(
+      http.get('*/coins/no-such-coin', () =>
+        HttpResponse.json({ error: 'unknown_coin', message: 'No such coin.' }, { status: 404 }),
+      ),
+      http.get('*/coins/no-such-coin/market_chart', () =>
+        HttpResponse.json({ error: 'unknown_coin', message: 'No such coin.' }, { status: 404 }),
+      ),
+    )
+    await renderApp('/coins/no-such-coin')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await renderApp('/coins/Not_A_Coin')
+    expect(await screen.findAllByRole('heading', { name: 'Page not found' })).toHaveLength(2)
+  })
+})
+
+describe('page details', () => {
+  it('says how far below its all-time high the price is', () => {
+    expect(athDetail('2025-10-06T18:57:42.558Z', -12.4)).toBe('Oct 6, 2025 · 12.40% below')
+    expect(athDetail(null, 0)).toBe('at its high')
+    expect(athDetail(undefined, undefined)).toBe('')
+  })
+
+  it('links only an http(s) homepage', () => {
+    expect(homepageUrl(['', 'javascript:alert(1)', 'https://a.example/x'])).toEqual({
+      href: 'https://a.example/x',
+      host: 'a.example',
+    })
+    expect(homepageUrl(['data:text/html,hi', 'not a url'])).toBeNull()
+    expect(homepageUrl(null)).toBeNull()
+  })
+})

@@ -1,0 +1,211 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Change } from '@/components/change'
+import { CoinImage } from '@/components/coin-image'
+import { Attribution, DataNote, failedRefresh } from '@/components/data-note'
+import { useShownData } from '@/components/hydrated'
+import { LoadError } from '@/components/load-error'
+import { NotFound } from '@/components/not-found'
+import {
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRank,
+  formatSymbol,
+  MISSING,
+} from '@/lib/format'
+import { descriptionText } from '../description'
+import { busySeconds, coinQueries, isUnknownCoin } from '../queries'
+import type { ChartRange, CoinDetail } from '../schemas'
+import { BusyNote } from './busy-note'
+import { CoinChart } from './coin-chart'
+
+const IMAGE_SIZE = 48
+
+/** One coin's page: its price, key figures, chart and description. */
+export function CoinPage({ coinId, range }: { coinId: string; range: ChartRange }) {
+  const query = useQuery(coinQueries.detail(coinId))
+  const data = useShownData(query.data)
+
+  if (!data && isUnknownCoin(query.error)) return <NotFound />
+  if (!data) {
+    const busy = busySeconds(query.error ?? query.failureReason)
+    return (
+      <article className="page coin-page">
+        {busy !== null ? (
+          <BusyNote seconds={busy} onRetry={() => void query.refetch()} />
+        ) : query.isError ? (
+          <LoadError
+            message="We couldn't load this coin right now."
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <CoinSkeleton />
+        )}
+      </article>
+    )
+  }
+
+  const { coin, meta } = data
+  const market = coin.market_data
+  return (
+    <article className="page coin-page" aria-labelledby="coin-title">
+      <header className="coin-page__header">
+        <CoinImage src={coin.image?.large} symbol={coin.symbol} size={IMAGE_SIZE} />
+        <h1 id="coin-title" className="coin-page__title">
+          {coin.name} <span className="coin-page__symbol">{formatSymbol(coin.symbol)}</span>
+        </h1>
+        <p className="coin-page__rank">
+          Rank <span>{rankLabel(coin.market_cap_rank)}</span>
+        </p>
+      </header>
+      <p className="coin-page__price">
+        <span className="visually-hidden">Price: </span>
+        <span className="coin-page__price-value">{formatPrice(market?.current_price?.usd)}</span>{' '}
+        <Change value={market?.price_change_percentage_24h} className="coin-page__change" />{' '}
+        <span className="coin-page__change-span">24 h</span>
+      </p>
+      <KeyFigures coin={coin} />
+      <CoinChart coinId={coin.id} name={coin.name} range={range} />
+      <About coin={coin} />
+      <footer className="coin-page__footer">
+        <DataNote meta={meta} failed={failedRefresh('prices', meta, query)} />
+        <Attribution />
+      </footer>
+    </article>
+  )
+}
+
+function KeyFigures({ coin }: { coin: CoinDetail }) {
+  const market = coin.market_data
+  const symbol = formatSymbol(coin.symbol)
+  const supply = (value: number | null | undefined) => {
+    const text = formatNumber(value)
+    return text === MISSING ? text : `${text} ${symbol}`
+  }
+  return (
+    <section className="coin-figures" aria-labelledby="coin-figures-title">
+      <h2 id="coin-figures-title" className="visually-hidden">
+        Key figures
+      </h2>
+      <dl className="coin-figures__list">
+        <Figure term="Market cap">{dollars(market?.market_cap?.usd)}</Figure>
+        <Figure term="24 h volume">{dollars(market?.total_volume?.usd)}</Figure>
+        <Figure term="24 h high">{formatPrice(market?.high_24h?.usd)}</Figure>
+        <Figure term="24 h low">{formatPrice(market?.low_24h?.usd)}</Figure>
+        <Figure term="Circulating supply">{supply(market?.circulating_supply)}</Figure>
+        <Figure term="Max supply">{supply(market?.max_supply)}</Figure>
+        <Figure term="All-time high">
+          {formatPrice(market?.ath?.usd)}
+          <span className="coin-figures__detail">
+            {athDetail(market?.ath_date?.usd, market?.ath_change_percentage?.usd)}
+          </span>
+        </Figure>
+      </dl>
+    </section>
+  )
+}
+
+function Figure({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="coin-figures__item">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function About({ coin }: { coin: CoinDetail }) {
+  const text = descriptionText(coin.description?.en)
+  const homepage = homepageUrl(coin.links?.homepage)
+  if (!text && !homepage) return null
+  return (
+    <section className="coin-about" aria-labelledby="coin-about-title">
+      <h2 id="coin-about-title" className="coin-section__title">
+        About {coin.name}
+      </h2>
+      {text && <p className="coin-about__text">{text}</p>}
+      {homepage && (
+        <p>
+          <a href={homepage.href} rel="nofollow noopener" className="coin-about__homepage">
+            {coin.name} website <span className="visually-hidden">({homepage.host})</span>
+          </a>
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** The page while the coin loads: the same blocks, at their final size. */
+function CoinSkeleton() {
+  return (
+    <>
+      <div className="skeleton-group" aria-hidden="true">
+        <div className="coin-page__header">
+          <span className="skeleton coin-page__image-skeleton" />
+          <span className="skeleton coin-page__title-skeleton" />
+        </div>
+        <span className="skeleton coin-page__price-skeleton" />
+        <div className="coin-figures__list">
+          {['cap', 'volume', 'high', 'low', 'supply', 'max', 'ath'].map((key) => (
+            <div key={key} className="coin-figures__item">
+              <span className="skeleton skeleton--text skeleton--short" />
+              <span className="skeleton skeleton--text" />
+            </div>
+          ))}
+        </div>
+        <div className="coin-chart__box">
+          <span className="skeleton coin-chart__skeleton" />
+        </div>
+      </div>
+      <p className="visually-hidden" role="status">
+        Loading the coin…
+      </p>
+    </>
+  )
+}
+
+function rankLabel(rank: number | null | undefined): string {
+  const text = formatRank(rank)
+  return text === MISSING ? text : `#${text}`
+}
+
+function dollars(value: number | null | undefined): string {
+  const text = formatNumber(value)
+  return text === MISSING ? text : `$${text}`
+}
+
+/** "Nov 10, 2021 · 12.34% below": when the high was, and how far the price is under it. */
+export function athDetail(
+  date: string | null | undefined,
+  change: number | null | undefined,
+): string {
+  const parts: string[] = []
+  const day = formatDate(date)
+  if (day !== MISSING) parts.push(day)
+  if (typeof change === 'number' && Number.isFinite(change)) {
+    const shown = formatPercent(Math.abs(change))
+    parts.push(change < 0 && shown !== '0.00%' ? `${shown} below` : 'at its high')
+  }
+  return parts.join(' · ')
+}
+
+/** The coin's first homepage, when it is an http(s) address: nothing else becomes a link. */
+export function homepageUrl(
+  homepages: readonly (string | null)[] | null | undefined,
+): { href: string; host: string } | null {
+  for (const candidate of homepages ?? []) {
+    if (!candidate?.trim()) continue
+    try {
+      const url = new URL(candidate.trim())
+      if (url.protocol === 'https:' || url.protocol === 'http:') {
+        return { href: url.href, host: url.host }
+      }
+    } catch {
+      // Not an address: try the next one.
+    }
+  }
+  return null
+}

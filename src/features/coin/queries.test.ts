@@ -1,0 +1,73 @@
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '@/lib/http'
+import coinsBitcoin from '../../../mocks/fixtures/coins-bitcoin.json'
+import { server } from '../../../mocks/node'
+import { busySeconds, coinQueries, fetchCoin, fetchCoinChart, isUnknownCoin } from './queries'
+
+describe('coin queries', () => {
+  it('ask for the detail with the exact query and read the data-source headers', async () => {
+    let query = ''
+    server.use(
+      http.get('*/coins/bitcoin', ({ request }) => {
+        query = new URL(request.url).search
+        return HttpResponse.json(coinsBitcoin, {
+          headers: { 'X-Data-Source': 'stale', 'X-Data-Updated-At': '2026-11-23T08:59:12.148Z' },
+        })
+      }),
+    )
+    const { coin, meta } = await fetchCoin('bitcoin')
+    expect(query).toBe(
+      '?localization=false&tickers=false&market_data=true&community_data=false&developer_data=false&sparkline=false',
+    )
+    expect(coin.name).toBe('Bitcoin')
+    expect(meta).toEqual({ source: 'stale', updatedAt: '2026-11-23T08:59:12.148Z' })
+  })
+
+  it('ask for the chart of a range in its days', async () => {
+    let query = ''
+    server.use(
+      http.get('*/coins/ethereum/market_chart', ({ request }) => {
+        query = new URL(request.url).search
+        return HttpResponse.json({
+          prices: [
+            [1, 2],
+            [3, null],
+          ],
+        })
+      }),
+    )
+    const { chart, meta } = await fetchCoinChart('ethereum', '1y')
+    expect(query).toBe('?vs_currency=usd&days=365')
+    expect(chart.prices).toEqual([[1, 2]])
+    expect(meta.source).toBeNull()
+  })
+
+  it('keep the server TTLs and every input in the key', () => {
+    expect(coinQueries.detail('bitcoin').staleTime).toBe(60_000)
+    expect(coinQueries.chart('bitcoin', '24h').staleTime).toBe(5 * 60_000)
+    expect(coinQueries.chart('bitcoin', '30d').staleTime).toBe(30 * 60_000)
+    expect(coinQueries.chart('bitcoin', '7d').queryKey).toEqual(['coin', 'bitcoin', 'chart', '7d'])
+  })
+
+  it('name an unknown coin and a spent upstream budget', async () => {
+    server.use(
+      http.get('*/coins/nope', () =>
+        HttpResponse.json({ error: 'unknown_coin', message: 'No such coin.' }, { status: 404 }),
+      ),
+      http.get('*/coins/busy', () =>
+        HttpResponse.json(
+          { error: 'upstream_busy', message: 'Busy.' },
+          { status: 503, headers: { 'Retry-After': '7' } },
+        ),
+      ),
+    )
+    const unknown = await fetchCoin('nope').catch((error: unknown) => error)
+    expect(isUnknownCoin(unknown)).toBe(true)
+    expect(busySeconds(unknown)).toBeNull()
+    const busy = await fetchCoin('busy').catch((error: unknown) => error)
+    expect(busy).toBeInstanceOf(ApiError)
+    expect(busySeconds(busy)).toBe(7)
+    expect(isUnknownCoin(busy)).toBe(false)
+  })
+})

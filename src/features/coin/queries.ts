@@ -1,0 +1,73 @@
+import { queryOptions } from '@tanstack/react-query'
+import { type DataMeta, readDataMeta } from '@/lib/data-meta'
+import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
+import {
+  CHART_RANGES,
+  CHART_VS_CURRENCY,
+  COIN_DETAIL_PARAMS,
+  type ChartRange,
+  type CoinDetail,
+  CoinDetailSchema,
+  type MarketChart,
+  MarketChartSchema,
+} from './schemas'
+
+const MINUTE = 60_000
+
+export type CoinDetailData = { coin: CoinDetail; meta: DataMeta }
+export type CoinChartData = { chart: MarketChart; meta: DataMeta }
+
+/** The server's `404 unknown_coin`: the upstream's list of coins does not name this id. */
+export const isUnknownCoin = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'unknown_coin'
+
+/**
+ * Whole seconds to wait when the server's upstream budget is spent (`503 upstream_busy`), from
+ * its `Retry-After`; null for any other error.
+ */
+export function busySeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'upstream_busy') return null
+  return Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000))
+}
+
+export async function fetchCoin(id: string, signal?: AbortSignal): Promise<CoinDetailData> {
+  const { body, headers } = await requestJson(marketApi, `coins/${encodeURIComponent(id)}`, {
+    searchParams: COIN_DETAIL_PARAMS,
+    signal,
+  })
+  return { coin: parseResponse(CoinDetailSchema, body), meta: readDataMeta(headers) }
+}
+
+export async function fetchCoinChart(
+  id: string,
+  range: ChartRange,
+  signal?: AbortSignal,
+): Promise<CoinChartData> {
+  const { body, headers } = await requestJson(
+    marketApi,
+    `coins/${encodeURIComponent(id)}/market_chart`,
+    { searchParams: { vs_currency: CHART_VS_CURRENCY, days: CHART_RANGES[range] }, signal },
+  )
+  return { chart: parseResponse(MarketChartSchema, body), meta: readDataMeta(headers) }
+}
+
+// The server's own TTLs (server/market/coins.ts): asking sooner would only get the cached answer.
+const DETAIL_STALE_MS = MINUTE
+const chartStaleMs = (range: ChartRange) => (range === '24h' ? 5 * MINUTE : 30 * MINUTE)
+
+export const coinQueries = {
+  all: () => ['coin'] as const,
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...coinQueries.all(), id, 'detail'] as const,
+      queryFn: ({ signal }) => fetchCoin(id, signal),
+      staleTime: DETAIL_STALE_MS,
+      refetchInterval: DETAIL_STALE_MS,
+    }),
+  chart: (id: string, range: ChartRange) =>
+    queryOptions({
+      queryKey: [...coinQueries.all(), id, 'chart', range] as const,
+      queryFn: ({ signal }) => fetchCoinChart(id, range, signal),
+      staleTime: chartStaleMs(range),
+    }),
+}

@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { runAxe, VIEWPORTS, visit } from './support/browser'
+import { setUpSite, waitForPrices } from './support/site'
+
+// Each test asks for new coins and charts: a budget for a test run, not the keyless default's 10.
+const site = setUpSite({
+  env: () => ({ UPSTREAM_CALLS_PER_MIN: '1000', COIN_MISS_RATE_LIMIT: '1000' }),
+})
+
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../mocks/fixtures/${name}`, import.meta.url), 'utf8'))
+
+/** Waits until the coin's figures and its chart are drawn. */
+async function waitForCoin(page: Page) {
+  await page.locator('.coin-page__price-value').waitFor()
+  await page.locator('.coin-chart__svg').waitFor()
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await runAxe(page)
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
+}
+
+describe.each(VIEWPORTS)('coin pages at $name ($width×$height)', (viewport) => {
+  it("opens from a price-list row's coin link, with its figures, chart and no axe violations", async () => {
+    const { page, problems } = await site.open(viewport)
+    await visit(page, `${site.url}/crypto`)
+    await waitForPrices(page)
+    await page.locator('.market-table a.coin-cell[href="/coins/bitcoin"]').click()
+    await page.waitForURL(`${site.url}/coins/bitcoin`)
+    await waitForCoin(page)
+    expect(await page.locator('h1').textContent()).toBe('Bitcoin BTC')
+    expect(await page.locator('.coin-page__price-value').textContent()).toBe('$97,412.00')
+    expect(await page.getByRole('img', { name: 'Bitcoin price, 7-day' }).count()).toBe(1)
+    expect(await page.locator('.coin-chart__summary').textContent()).toMatch(/^7-day range \$/)
+    await expectNoAxeViolations(page)
+    expect(problems).toEqual([])
+  })
+
+  it('changes the range, which the URL keeps, and shows a price under the pointer', async () => {
+    const { page, problems } = await site.open(viewport)
+    const response = await visit(page, `${site.url}/coins/bitcoin`)
+    expect(response?.status()).toBe(200)
+    await waitForCoin(page)
+    await page.getByRole('link', { name: 'Show 30 d' }).click()
+    await page.waitForURL(`${site.url}/coins/bitcoin?range=30d`)
+    await page.getByRole('img', { name: 'Bitcoin price, 30-day' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Show 30 d' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+    const plot = page.locator('.coin-chart__plot')
+    const box = await plot.boundingBox()
+    if (!box) throw new Error('the chart has no box')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    expect(await page.locator('.coin-chart__readout-price').textContent()).toMatch(
+      /^\$[\d,]+\.\d\d$/,
+    )
+    await expectNoAxeViolations(page)
+    expect(problems).toEqual([])
+  })
+
+  it('works with the keyboard alone: from the price list to a range', async () => {
+    const { page } = await site.open(viewport)
+    await visit(page, `${site.url}/crypto`)
+    await waitForPrices(page)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('href') ?? '')
+    for (let i = 0; i < 60 && (await focused()) !== '/coins/bitcoin'; i++) {
+      await page.keyboard.press('Tab')
+    }
+    expect(await focused()).toBe('/coins/bitcoin')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${site.url}/coins/bitcoin`)
+    await waitForCoin(page)
+    for (let i = 0; i < 60 && (await focused()) !== '/coins/bitcoin?range=1y'; i++) {
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${site.url}/coins/bitcoin?range=1y`)
+    await page.getByRole('img', { name: 'Bitcoin price, 1-year' }).waitFor()
+    // The chart takes focus and steps through its prices with the arrow keys.
+    await page.locator('.coin-chart__plot').focus()
+    await page.keyboard.press('End')
+    expect(await page.locator('.coin-chart__readout-price').textContent()).toMatch(/^\$/)
+  })
+
+  it('renders a hostile description as inert text', async () => {
+    const bitcoin = fixture('coins-bitcoin.json')
+    site.upstream.behave(
+      {
+        kind: 'ok',
+        body: JSON.stringify({
+          ...bitcoin,
+          id: 'solana',
+          name: 'Solana',
+          symbol: 'sol',
+          description: {
+            en: '<img src=x onerror="window.hacked=1">Hostile <script>window.hacked=2</script><a href="javascript:window.hacked=3">link</a>',
+          },
+        }),
+      },
+      'coins/solana',
+    )
+    site.upstream.behave(
+      { kind: 'ok', body: JSON.stringify(fixture('coins-bitcoin-market-chart-7.json')) },
+      'coins/solana/market_chart',
+    )
+    const { page, problems } = await site.open(viewport)
+    await visit(page, `${site.url}/coins/solana`)
+    await waitForCoin(page)
+    expect(await page.locator('.coin-about__text').textContent()).toBe('Hostile link')
+    expect(
+      await page.locator('main img[src="x"], main script, a[href^="javascript"]').count(),
+    ).toBe(0)
+    expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined()
+    expect(problems).toEqual([])
+  })
+
+  it('is the not-found page, with 404, for a coin that does not exist', async () => {
+    const { page } = await site.open(viewport)
+    const response = await page.goto(`${site.url}/coins/no-such-coin-at-all`)
+    expect(response?.status()).toBe(404)
+    expect(await page.locator('h1').textContent()).toBe('Page not found')
+  })
+})
+
+describe('coin pages offline', () => {
+  it('show the sample data, labelled as such', async () => {
+    site.upstream.behave({ kind: 'status', status: 500 }, 'coins/ethereum')
+    site.upstream.behave({ kind: 'status', status: 500 }, 'coins/ethereum/market_chart')
+    const { page, problems } = await site.open(VIEWPORTS[0])
+    await visit(page, `${site.url}/coins/ethereum`)
+    await waitForCoin(page)
+    expect(await page.locator('h1').textContent()).toBe('Ethereum ETH')
+    expect(await page.locator('.coin-page__footer .data-note').textContent()).toBe(
+      'Live prices are unavailable; showing sample data',
+    )
+    await expectNoAxeViolations(page)
+    expect(problems).toEqual([])
+  })
+})
