@@ -17,7 +17,7 @@ import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
-import { marketRoutes } from './routes/market'
+import { clientMissGate, marketRoutes } from './routes/market'
 import { siteRoutes } from './routes/site'
 import { readBuild } from './site/manifest'
 import { createPageRenderer, type Render } from './site/pages'
@@ -73,26 +73,21 @@ export function createApp(deps: AppDeps): App {
       secureCookie: config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true,
     }),
   )
-  app.route(
-    '/api/market',
-    marketRoutes({
-      caches,
-      coins,
-      // Misses a client may cause per minute: each may start an upstream call.
-      missLimiter: new RateLimiter({
-        limit: config.market.coinMissRateLimit,
-        windowMs: 60_000,
-        clock,
-      }),
-      trustProxy: config.trustProxy,
-    }),
+  // Misses a client may cause per minute, by the API or by coin pages: each may start an
+  // upstream call.
+  const clientGate = clientMissGate(
+    new RateLimiter({ limit: config.market.coinMissRateLimit, windowMs: 60_000, clock }),
+    config.trustProxy,
   )
+  app.route('/api/market', marketRoutes({ caches, coins, clientGate }))
   app.route('/api/health', healthRoutes({ db, caches, coins, budget, logger }))
   app.all('/api/*', () => {
     throw apiError('not_found')
   })
   const pages =
-    build && deps.render ? createPageRenderer({ render: deps.render, caches, build, logger }) : null
+    build && deps.render
+      ? createPageRenderer({ render: deps.render, caches, coins, build, logger })
+      : null
   app.route(
     '/',
     siteRoutes(
@@ -100,6 +95,7 @@ export function createApp(deps: AppDeps): App {
       (hashes) => contentSecurityPolicy(config.connectSrc, hashes),
       pages,
       (id) => coins.ids.has(id),
+      clientGate,
     ),
   )
 

@@ -6,14 +6,23 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loadTable } from '@/features/market/components/price-section'
+import { type CoinChartData, type CoinDetailData, coinQueries } from '@/features/coin/queries'
+import type { ChartRange } from '@/features/coin/schemas'
 import { marketQueries } from '@/features/market/queries'
 import type { MarketsData, TrendingData } from '@/features/market/schemas'
 import { PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
 
-/** The market lists a page is rendered with; a page rendered without them shows skeletons. */
-export type PageLists = { markets?: MarketsData; trending?: TrendingData }
+/**
+ * The market data a page is rendered with (the lists, or one coin's details and chart at one
+ * range); a page rendered without it shows skeletons.
+ */
+export type PageLists = {
+  markets?: MarketsData
+  trending?: TrendingData
+  coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
+}
 
 /**
  * The page's <title>/<meta>/<link> (which belong in <head>), the HTML of `#root`, and the data
@@ -35,7 +44,7 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageLists = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { markets, trending } = lists
+  const { markets, trending, coin } = lists
   if (markets) {
     queryClient.setQueryData(marketQueries.markets().queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -46,7 +55,15 @@ export async function render(path: string, lists: PageLists = {}): Promise<Rende
       updatedAt: fetchedAt(trending),
     })
   }
-  const state = markets || trending ? dehydrate(queryClient) : null
+  if (coin) {
+    queryClient.setQueryData(coinQueries.detail(coin.id).queryKey, coin.detail, {
+      updatedAt: fetchedAt(coin.detail),
+    })
+    queryClient.setQueryData(coinQueries.chart(coin.id, coin.range).queryKey, coin.chart, {
+      updatedAt: fetchedAt(coin.chart),
+    })
+  }
+  const state = markets || trending || coin ? dehydrate(queryClient) : null
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,

@@ -1,7 +1,8 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
-import { marketListSchemas, persistMarketLists } from '@/features/market/queries'
+import { coinSchemaFor } from '@/features/coin/queries'
+import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
 import { PAGE_STATE_ID, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
@@ -21,7 +22,7 @@ void storage?.removeItem('coinvera-cache')
 // The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
 const pageState = readPageState(
   document.getElementById(PAGE_STATE_ID)?.textContent,
-  marketListSchemas,
+  (queryKey) => marketSchemaFor(queryKey) ?? coinSchemaFor(queryKey),
 )
 
 const appWith = (router: AppRouter) => (
@@ -74,9 +75,11 @@ async function start() {
     // page's are stored, for a revisit offline.
     hydrate(queryClient, pageState)
     await syncWithPage()
-    // The page shows its rows: the table's code is needed to hydrate them, not later.
-    const { loadTable } = await import('@/features/market/components/price-section')
-    await loadTable()
+    // A page with the price list shows its rows: the table's code is needed to hydrate them.
+    if (pageState.queries.some((query) => marketSchemaFor(query.queryKey))) {
+      const { loadTable } = await import('@/features/market/components/price-section')
+      await loadTable()
+    }
   }
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this

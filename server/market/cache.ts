@@ -135,13 +135,13 @@ export class MarketCache<T> {
    * for what is kept per data version (a rendered page), so the first request after the TTL
    * carries the new data. During a failure's back-off it answers at once, stale.
    */
-  async getFresh(): Promise<Served> {
-    const served = await this.get()
+  async getFresh(gates: readonly CallGate[] = []): Promise<Served> {
+    const served = await this.get(gates)
     if (served.source !== 'stale') return served
-    const pending = this.refresh()
+    const pending = this.refresh(gates)
     if (!pending) return served
     await this.#within(pending, this.#options.firstWaitMs)
-    return this.ready() ?? served
+    return this.ready(gates) ?? served
   }
 
   /**

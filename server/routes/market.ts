@@ -57,19 +57,17 @@ const onlyGet = () => {
   throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
 }
 
-export type MarketRoutesDeps = {
-  caches: MarketCaches
-  coins: CoinPages
-  /** Upstream calls a client's misses may start (coin pages only: the lists are shared). */
-  missLimiter: RateLimiter
-  trustProxy: TrustProxy
-}
+/** The gate of a request's client: how many upstream calls its misses may still start. */
+export type ClientGate = (c: Context<AppEnv>) => CallGate
 
-export function marketRoutes(deps: MarketRoutesDeps) {
-  const { caches, coins, missLimiter } = deps
-  const clientAddress = clientAddressOf(deps.trustProxy)
-  // A client pays only for the calls its requests start; hits and shared requests are free.
-  const clientGate = (c: Context<AppEnv>): CallGate => {
+/**
+ * Coin data's per-client gate, shared by the coin endpoints and the coin pages rendered with
+ * their data. A client pays only for the calls its requests start; hits and shared requests are
+ * free.
+ */
+export function clientMissGate(missLimiter: RateLimiter, trustProxy: TrustProxy): ClientGate {
+  const clientAddress = clientAddressOf(trustProxy)
+  return (c) => {
     const key = rateLimitKey(clientAddress(c))
     return {
       refusal: 'limited',
@@ -80,6 +78,17 @@ export function marketRoutes(deps: MarketRoutesDeps) {
       spend: () => missLimiter.record(key),
     }
   }
+}
+
+export type MarketRoutesDeps = {
+  caches: MarketCaches
+  coins: CoinPages
+  /** Upstream calls a client's misses may start (coin pages only: the lists are shared). */
+  clientGate: ClientGate
+}
+
+export function marketRoutes(deps: MarketRoutesDeps) {
+  const { caches, coins, clientGate } = deps
   const knownCoin = async (id: string) => {
     if (!(await coins.ids.has(id))) throw apiError('unknown_coin')
   }

@@ -2,8 +2,10 @@ import { type Context, Hono, type Next } from 'hono'
 import { etag, RETAINED_304_HEADERS } from 'hono/etag'
 import { serveStatic } from 'hono/serve-static'
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '../../src/features/auth/form-errors'
-import { COIN_ID_PATTERN } from '../../src/features/coin/schemas'
+import * as v from 'valibot'
+import { ChartRangeSchema, COIN_ID_PATTERN } from '../../src/features/coin/schemas'
 import type { AppEnv } from '../context'
+import type { ClientGate } from './market'
 import { apiError } from '../errors'
 import type { Build, InlineHashes, SiteFile } from '../site/manifest'
 import type { PageRenderer, RenderedPage } from '../site/pages'
@@ -64,6 +66,7 @@ export function siteRoutes(
   policyFor: PolicyFor,
   pages: PageRenderer | null = null,
   coinExists: CoinExists | null = null,
+  clientGate: ClientGate | null = null,
 ) {
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
@@ -127,7 +130,13 @@ export function siteRoutes(
       const known =
         COIN_ID_PATTERN.test(coinId) && coinExists !== null && (await coinExists(coinId))
       const file = known && built(COIN_PAGE_TEMPLATE) ? COIN_PAGE_TEMPLATE : '/404.html'
-      if (built(file)) return send(c, next, file, known ? 200 : 404)
+      // Rendered with the coin's data when there is some to be had (server/site/pages.ts).
+      const range = v.parse(ChartRangeSchema, c.req.query('range'))
+      const rendered =
+        known && pages && file === COIN_PAGE_TEMPLATE
+          ? await pages.getCoin(coinId, range, file, clientGate ? [clientGate(c)] : [])
+          : null
+      if (built(file)) return send(c, next, file, known ? 200 : 404, rendered ?? undefined)
     }
     const page = routes.has(path) ? pageFile(built, path, c.req.query('error')) : '/404.html'
     const file = built(page) ? page : '/index.html'

@@ -5,6 +5,13 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import * as v from 'valibot'
+import {
+  CHART_RANGES,
+  type ChartRange,
+  CoinDetailSchema,
+  DEFAULT_CHART_RANGE,
+  MarketChartSchema,
+} from '../../src/features/coin/schemas'
 import type { DataSource } from '../../src/lib/data-meta'
 import {
   type MarketsData,
@@ -13,15 +20,32 @@ import {
   TrendingResponseSchema,
   trendingItems,
 } from '../../src/features/market/schemas'
+import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger'
-import { type Served, sharedCacheControl } from '../market/cache'
+import type { CallGate } from '../market/budget'
+import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
+import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 import type { Build } from './manifest'
+
+type Meta = MarketsData['meta']
+
+/** The data a page is rendered with (src/entry-server.tsx, `PageLists`). */
+export type PageData = {
+  markets?: MarketsData
+  trending?: TrendingData
+  coin?: {
+    id: string
+    range: ChartRange
+    detail: { coin: v.InferOutput<typeof CoinDetailSchema>; meta: Meta }
+    chart: { chart: v.InferOutput<typeof MarketChartSchema>; meta: Meta }
+  }
+}
 
 /** What the build of src/entry-server.tsx exports (dist/prerender/entry-server.js). */
 export type Render = (
   path: string,
-  lists: { markets?: MarketsData; trending?: TrendingData },
+  data: PageData,
 ) => Promise<{ head: string; app: string; state: string | null }>
 
 /** A page rendered with market data: its bodies (plain, `.br`, `.gz`) under the file's path. */
@@ -62,18 +86,43 @@ const compressions = [
   ['.gz', (body: Uint8Array) => gzipAsync(body, { level: constants.Z_BEST_COMPRESSION })],
 ] as const
 
-/** A list's data as the site's query holds it, from what the cache serves. */
-function listData<T>(
-  served: Served,
-  parse: (json: unknown) => T,
-): { coins: T; meta: MarketsData['meta'] } {
+/** What the cache serves, parsed, with what it is: the site's queries hold the same. */
+function parsed<T>(served: Served, parse: (json: unknown) => T): { data: T; meta: Meta } {
   // Fresh from the upstream or from the cache is the same data: one render, labelled `cache`.
   const source: DataSource = served.source === 'live' ? 'cache' : served.source
   return {
-    coins: parse(JSON.parse(decoder.decode(served.body))),
+    data: parse(JSON.parse(decoder.decode(served.body))),
     meta: { source, updatedAt: served.updatedAt.toISOString() },
   }
 }
+
+/**
+ * The head of a page whose title depends on its data (a coin page): the template's title and
+ * description, and the social tags that repeat them, replaced by the render's. React escaped both
+ * (quotes included), so they are safe in an attribute as well.
+ */
+function withHead(html: string, head: string): string {
+  const title = head.match(/<title>([^<]*)<\/title>/)?.[1]
+  const description = head.match(/<meta name="description" content="([^"]*)"/)?.[1]
+  let out = html
+  if (title !== undefined) {
+    out = out
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+      .replace(
+        /(<meta (?:property="og:title"|name="twitter:title") content=")[^"]*"/g,
+        (_, tag) => `${tag}${title}"`,
+      )
+  }
+  if (description !== undefined) {
+    out = out.replace(
+      /(<meta (?:name="description"|property="og:description"|name="twitter:description") content=")[^"]*"/g,
+      (_, tag) => `${tag}${description}"`,
+    )
+  }
+  return out
+}
+
+const COIN_RENDERS = 500
 
 /** The page's data version: it changes when a list's data, or what it is (stale, sample), does. */
 const versionOf = (served: Served[]) =>
@@ -92,32 +141,34 @@ const versionOf = (served: Served[]) =>
 export function createPageRenderer(deps: {
   render: Render
   caches: MarketCaches
+  coins: CoinPages
   build: Build
   logger: Logger
 }) {
-  const { render, caches, build, logger } = deps
-  const renders = new Map<string, { version: string; page: Promise<RenderedPage | null> }>()
+  const { render, caches, coins, build, logger } = deps
+  type Entry = { version: string; page: Promise<RenderedPage | null> }
+  const renders = new Map<string, Entry>()
+  // One entry per coin and range at most, the least recently asked for dropped past the cap.
+  const coinRenders = new LRUCache<string, Entry>({ max: COIN_RENDERS })
 
-  async function renderPage(route: string, file: string, served: Served[]): Promise<RenderedPage> {
+  /** `path` rendered with `data` into `file`, the prerendered page that is its template. */
+  async function renderPage(
+    path: string,
+    file: string,
+    data: PageData,
+    { ownHead }: { ownHead: boolean },
+  ): Promise<RenderedPage> {
     const template = build.bodies.get(file)
     if (!template) throw new Error(`${file} is not in the build`)
     const html = decoder.decode(template)
     const open = html.indexOf('<div id="root">')
     const close = html.lastIndexOf('</div>')
     if (open < 0 || close < open) throw new Error(`${file} has no #root element`)
-    const lists = DATA_PAGES[route] ?? []
-    const data: Parameters<Render>[1] = {}
-    lists.forEach((name, index) => {
-      const s = served[index] as Served
-      if (name === 'markets')
-        data.markets = listData(s, (json) => v.parse(MarketsResponseSchema, json))
-      else
-        data.trending = listData(s, (json) => trendingItems(v.parse(TrendingResponseSchema, json)))
-    })
-    // The head is the template's: the same for any data (the pages' titles name no price).
-    const { app, state } = await render(route, data)
+    const { head, app, state } = await render(path, data)
+    // The lists' pages keep the template's head (their titles name no price); a coin's names it.
+    const before = ownHead ? withHead(html.slice(0, open), head) : html.slice(0, open)
     const page = new TextEncoder().encode(
-      `${html.slice(0, open)}<div id="root">${app}</div>${state ?? ''}${html.slice(close + '</div>'.length)}`,
+      `${before}<div id="root">${app}</div>${state ?? ''}${html.slice(close + '</div>'.length)}`,
     )
     const bodies = new Map([[file, page]])
     for (const [suffix, compress] of compressions) {
@@ -127,32 +178,97 @@ export function createPageRenderer(deps: {
     return { file, etag, bodies }
   }
 
+  /** The render kept for `version`, or a new one (a failure is kept too, until the data changes). */
+  function renderedFor(
+    store: { get(key: string): Entry | undefined; set(key: string, entry: Entry): unknown },
+    key: string,
+    version: string,
+    start: () => Promise<RenderedPage>,
+  ): Promise<RenderedPage | null> {
+    let current = store.get(key)
+    if (current?.version !== version) {
+      const page = start().catch((error: unknown) => {
+        logger.error({ page: key, err: error }, 'page render failed; serving the prerendered page')
+        return null
+      })
+      current = { version, page }
+      store.set(key, current)
+    }
+    return current.page
+  }
+
+  type Rendered = { page: RenderedPage; cacheControl: string }
+  const answer = async (page: Promise<RenderedPage | null>, served: Served[], ttlMs: number) => {
+    const done = await page
+    return done ? { page: done, cacheControl: sharedCacheControl(served, ttlMs) } : null
+  }
+
   return {
     /**
      * The page at `route` rendered with the data the cache serves now, and the `Cache-Control`
      * that data allows; null for a page without market data or when rendering failed.
      */
-    async get(
-      route: string,
-      file: string,
-    ): Promise<{ page: RenderedPage; cacheControl: string } | null> {
+    async get(route: string, file: string): Promise<Rendered | null> {
       const lists = DATA_PAGES[route]
       if (!lists) return null
       const served = await Promise.all(lists.map((name) => caches[name].getFresh()))
-      const version = versionOf(served)
-      let current = renders.get(route)
-      if (current?.version !== version) {
-        const page = renderPage(route, file, served).catch((error: unknown) => {
-          logger.error({ route, err: error }, 'page render failed; serving the prerendered page')
-          return null
+      const page = renderedFor(renders, route, versionOf(served), () => {
+        const data: PageData = {}
+        lists.forEach((name, index) => {
+          const s = served[index] as Served
+          if (name === 'markets') {
+            const { data: coins, meta } = parsed(s, (json) => v.parse(MarketsResponseSchema, json))
+            data.markets = { coins, meta }
+          } else {
+            const { data: coins, meta } = parsed(s, (json) =>
+              trendingItems(v.parse(TrendingResponseSchema, json)),
+            )
+            data.trending = { coins, meta }
+          }
         })
-        current = { version, page }
-        renders.set(route, current)
+        return renderPage(route, file, data, { ownHead: false })
+      })
+      return answer(page, served, Math.min(...lists.map((name) => caches[name].ttlMs)))
+    },
+
+    /**
+     * A known coin's page at a chart range, rendered with its details and chart as the caches
+     * serve them (a miss spends from the upstream budget through `gates`, as the API does); null
+     * when there is no data to render with yet (the budget is spent) or rendering failed.
+     */
+    async getCoin(
+      id: string,
+      range: ChartRange,
+      file: string,
+      gates: readonly CallGate[],
+    ): Promise<Rendered | null> {
+      const sources: [MarketCache<unknown>, MarketCache<unknown>] = [
+        coins.detail(id),
+        coins.chart(id, CHART_RANGES[range]),
+      ]
+      let served: Served[]
+      try {
+        served = await Promise.all(sources.map((cache) => cache.getFresh(gates)))
+      } catch (error) {
+        if (error instanceof NoDataError) return null
+        throw error
       }
-      const page = await current.page
-      if (!page) return null
-      const ttlMs = Math.min(...lists.map((name) => caches[name].ttlMs))
-      return { page, cacheControl: sharedCacheControl(served, ttlMs) }
+      const [detail, chart] = served as [Served, Served]
+      const path = range === DEFAULT_CHART_RANGE ? `/coins/${id}` : `/coins/${id}?range=${range}`
+      const page = renderedFor(coinRenders, `${id}/${range}`, versionOf(served), () => {
+        const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
+        const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
+        const data: PageData = {
+          coin: {
+            id,
+            range,
+            detail: { coin: d.data, meta: d.meta },
+            chart: { chart: c.data, meta: c.meta },
+          },
+        }
+        return renderPage(path, file, data, { ownHead: true })
+      })
+      return answer(page, served, Math.min(...sources.map((cache) => cache.ttlMs)))
     },
   }
 }

@@ -26,13 +26,16 @@ const DehydratedQuerySchema = v.looseObject({
   }),
 })
 
+/** The schema of a query's data, by its key; undefined for a query no page may carry. */
+export type SchemaFor = (queryKey: readonly unknown[]) => v.GenericSchema | undefined
+
 /**
- * The page's dehydrated state, keeping only the queries that `schemas` names (by query key) and
- * whose data passes its schema: data in a page is checked like data from the network.
+ * The page's dehydrated state, keeping only the queries `schemaFor` knows and whose data passes
+ * its schema: data in a page is checked like data from the network.
  */
 export function readPageState(
   text: string | null | undefined,
-  schemas: ReadonlyArray<readonly [QueryKey, v.GenericSchema]>,
+  schemaFor: SchemaFor,
 ): DehydratedState | null {
   if (!text) return null
   let json: unknown
@@ -43,12 +46,11 @@ export function readPageState(
   }
   const parsed = v.safeParse(v.object({ queries: v.array(v.unknown()) }), json)
   if (!parsed.success) return null
-  const bySchema = new Map(schemas.map(([key, schema]) => [hashKey(key), schema]))
   const queries: DehydratedState['queries'] = []
   for (const value of parsed.output.queries) {
     const query = v.safeParse(DehydratedQuerySchema, value)
     if (!query.success) continue
-    const schema = bySchema.get(query.output.queryHash)
+    const schema = schemaFor(query.output.queryKey)
     if (!schema || query.output.queryHash !== hashKey(query.output.queryKey)) continue
     const data = v.safeParse(schema, query.output.state.data)
     if (!data.success) continue

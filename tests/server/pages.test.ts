@@ -16,6 +16,12 @@ const MARKETS = JSON.parse(
   readFileSync(new URL('../../mocks/fixtures/coins-markets.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>[]
 const HOSTILE = '</script><script>alert(1)</script>'
+// The coin pages' prerendered template: a generic head, repeated in its social tags.
+const COIN_TEMPLATE = SHELL_HTML.replace(
+  '<title>Coinvera</title>',
+  '<title>Coin price — Coinvera</title><meta name="description" content="Generic."/>' +
+    '<meta property="og:title" content="Coin price — Coinvera"/>',
+)
 
 const testDb = setUpTestDb()
 let upstream: FakeUpstream | undefined
@@ -38,7 +44,10 @@ async function setup(
   upstream = await startFakeUpstream(behaviour)
   if (marketsBody)
     upstream.behave({ kind: 'ok', body: JSON.stringify(marketsBody) }, 'coins/markets')
-  siteDir = await makeSite({ 'crypto/index.html': SHELL_HTML })
+  siteDir = await makeSite({
+    'crypto/index.html': SHELL_HTML,
+    'coins/template.html': COIN_TEMPLATE,
+  })
   const config = loadConfig({
     DATA_DIR: testDb.dataDir,
     CLIENT_DIR: siteDir,
@@ -181,5 +190,29 @@ describe('pages rendered with market data', () => {
     expect(await response.text()).toBe(SHELL_HTML)
     expect(response.headers.get('cache-control')).toBe('no-cache')
     expect(s.renders()).toBe(0)
+  })
+
+  it('carry a coin’s title, description, price and key figures', async () => {
+    const s = await setup({ kind: 'ok' })
+    const response = await page(s, '/coins/bitcoin')
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(html).toContain('<title>Bitcoin (BTC) price — Coinvera</title>')
+    expect(html).toContain('<meta property="og:title" content="Bitcoin (BTC) price — Coinvera"/>')
+    expect(html).toMatch(/<meta name="description" content="Bitcoin \(BTC\) price today: \$[\d,.]+/)
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    for (const figure of ['Market cap', '24 h volume', 'All-time high'])
+      expect(html).toContain(figure)
+    const keys = pageState(html).queries.map((q) => q.queryKey.join('/'))
+    expect(keys.sort()).toEqual(['coin/bitcoin/chart/7d', 'coin/bitcoin/detail'])
+    // Another range is another page, rendered with that range's chart.
+    const month = await (await page(s, '/coins/bitcoin?range=30d')).text()
+    expect(pageState(month).queries.map((q) => q.queryKey.join('/'))).toContain(
+      'coin/bitcoin/chart/30d',
+    )
+    // An unknown coin is the not-found page, rendered with nothing.
+    const renders = s.renders()
+    expect((await page(s, '/coins/no-such-coin')).status).toBe(404)
+    expect(s.renders()).toBe(renders)
   })
 })

@@ -7,6 +7,8 @@ import {
   COIN_DETAIL_PARAMS,
   type ChartRange,
   type CoinDetail,
+  CoinChartDataSchema,
+  CoinDetailDataSchema,
   CoinDetailSchema,
   type MarketChart,
   MarketChartSchema,
@@ -70,4 +72,13 @@ export const coinQueries = {
       queryFn: ({ signal }) => fetchCoinChart(id, range, signal),
       staleTime: chartStaleMs(range),
     }),
+}
+
+/** The schema of a coin query's data, by its query key (for a page's data block). */
+export function coinSchemaFor(queryKey: readonly unknown[]) {
+  const [scope, , kind] = queryKey
+  if (scope !== coinQueries.all()[0]) return undefined
+  if (kind === 'detail') return CoinDetailDataSchema
+  if (kind === 'chart') return CoinChartDataSchema
+  return undefined
 }

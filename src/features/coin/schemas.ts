@@ -1,5 +1,7 @@
-// Shared by the site and the server (server/market), so this module imports valibot only.
+// Shared by the site and the server (server/market), so this module imports valibot and the
+// shared data-meta module only (relatively: the server resolves no `@/`).
 import * as v from 'valibot'
+import { DataMetaSchema } from '../../lib/data-meta'
 
 /** CoinGecko's coin ids: lower-case letters, digits and hyphens, at most 100 characters. */
 export const COIN_ID_PATTERN = /^[a-z0-9-]{1,100}$/
@@ -142,3 +144,7 @@ export const CoinListSchema = v.pipe(
   }),
 )
 export type CoinList = v.InferOutput<typeof CoinListSchema>
+
+/** A coin's details and chart as the site's queries hold them, with where they came from. */
+export const CoinDetailDataSchema = v.object({ coin: CoinDetailSchema, meta: DataMetaSchema })
+export const CoinChartDataSchema = v.object({ chart: MarketChartSchema, meta: DataMetaSchema })

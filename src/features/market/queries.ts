@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
 import { readDataMeta } from '@/lib/data-meta'
 import { marketApi, parseResponse, requestJson } from '@/lib/http'
 import { type BrowserStorage, persistQueryData } from '@/lib/persist'
@@ -58,6 +58,12 @@ export const marketListSchemas = [
   [marketQueries.markets().queryKey, MarketsDataSchema],
   [marketQueries.trending().queryKey, TrendingDataSchema],
 ] as const
+
+/** The schema of a market list's data, by its query key (for a page's data block). */
+export function marketSchemaFor(queryKey: readonly unknown[]) {
+  const hash = hashKey(queryKey)
+  return marketListSchemas.find(([key]) => hashKey(key) === hash)?.[1]
+}
 
 /**
  * Both lists are kept in storage, so a revisit paints them at once, even offline. Returns what

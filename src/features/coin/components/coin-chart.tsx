@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
+import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { formatChartTime, formatPrice } from '@/lib/format'
 import {
@@ -38,9 +39,10 @@ export function CoinChart({
   range: ChartRange
 }) {
   const query = useQuery(coinQueries.chart(coinId, range))
-  // A page's HTML is rendered without the chart: hydrate exactly that, then show the data.
+  // Hydration renders what the server's HTML shows: the chart it was rendered with, or none.
   const hydrated = useHydrated()
-  const data = hydrated ? query.data : undefined
+  const pageData = usePageData(coinQueries.chart(coinId, range).queryKey)
+  const data = hydrated ? query.data : pageData
   const busy = busySeconds(query.error ?? query.failureReason)
 
   return (

@@ -4,6 +4,7 @@ import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { Attribution, DataNote, failedRefresh } from '@/components/data-note'
 import { useShownData } from '@/components/hydrated'
+import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import {
@@ -26,7 +27,8 @@ const IMAGE_SIZE = 48
 /** One coin's page: its price, key figures, chart and description. */
 export function CoinPage({ coinId, range }: { coinId: string; range: ChartRange }) {
   const query = useQuery(coinQueries.detail(coinId))
-  const data = useShownData(query.data)
+  // Hydration renders what the server's HTML shows: the coin, or the template's skeleton.
+  const data = useShownData(query.data, usePageData(coinQueries.detail(coinId).queryKey))
 
   if (!data && isUnknownCoin(query.error)) return <NotFound />
   if (!data) {
