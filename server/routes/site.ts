@@ -115,6 +115,15 @@ export function siteRoutes(
   // Revalidation by the build's ETag. A 304 keeps the page's own CSP: a browser updates the
   // stored page's headers from it, and the default policy would block the page's inline code.
   site.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] }))
+  // The sitemap names the current top coins' pages (server/site/pages.ts), else as built.
+  site.get('/sitemap.xml', async (c, next) => {
+    const sitemap = await pages?.sitemap()
+    if (!sitemap) return next()
+    return c.body(sitemap.body, 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': sitemap.cacheControl,
+    })
+  })
   site.get('*', async (c, next) => {
     const path = c.req.path
     if (built(path)) return send(c, next, path, 200)

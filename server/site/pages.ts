@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import * as v from 'valibot'
 import {
   CHART_RANGES,
+  COIN_ID_PATTERN,
   type ChartRange,
   CoinDetailSchema,
   DEFAULT_CHART_RANGE,
@@ -204,6 +205,36 @@ export function createPageRenderer(deps: {
   }
 
   return {
+    /**
+     * The build's sitemap with the coin pages of the current top coins (the price list's and the
+     * trending coins, as the cache holds them) added; null without a built sitemap.
+     */
+    async sitemap(): Promise<{ body: string; cacheControl: string } | null> {
+      const built = build.bodies.get('/sitemap.xml')
+      if (!built) return null
+      const xml = decoder.decode(built)
+      const origin = xml.match(/<loc>(https?:\/\/[^/<]+)/)?.[1]
+      if (!origin) return null
+      const served = await Promise.all([caches.markets.get(), caches.trending.get()])
+      const [markets, trending] = served as [Served, Served]
+      const ids = new Set([
+        ...parsed(markets, (json) => v.parse(MarketsResponseSchema, json)).data.map((c) => c.id),
+        ...parsed(trending, (json) =>
+          trendingItems(v.parse(TrendingResponseSchema, json)),
+        ).data.map((c) => c.id),
+      ])
+      // Ids are CoinGecko's shape ([a-z0-9-]) by the schemas: nothing to escape in XML.
+      const urls = [...ids]
+        .filter((id) => COIN_ID_PATTERN.test(id))
+        .map((id) => `  <url><loc>${origin}/coins/${id}</loc><priority>0.7</priority></url>\n`)
+        .join('')
+      const ttlMs = Math.min(caches.markets.ttlMs, caches.trending.ttlMs)
+      return {
+        body: xml.replace('</urlset>', () => `${urls}</urlset>`),
+        cacheControl: sharedCacheControl(served, ttlMs),
+      }
+    },
+
     /**
      * The page at `route` rendered with the data the cache serves now, and the `Cache-Control`
      * that data allows; null for a page without market data or when rendering failed.

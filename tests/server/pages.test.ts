@@ -16,6 +16,9 @@ const MARKETS = JSON.parse(
   readFileSync(new URL('../../mocks/fixtures/coins-markets.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>[]
 const HOSTILE = '</script><script>alert(1)</script>'
+const SITEMAP =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+  '  <url><loc>https://coinvera.example/</loc><priority>1.0</priority></url>\n</urlset>\n'
 // The coin pages' prerendered template: a generic head, repeated in its social tags.
 const COIN_TEMPLATE = SHELL_HTML.replace(
   '<title>Coinvera</title>',
@@ -47,6 +50,7 @@ async function setup(
   siteDir = await makeSite({
     'crypto/index.html': SHELL_HTML,
     'coins/template.html': COIN_TEMPLATE,
+    'sitemap.xml': SITEMAP,
   })
   const config = loadConfig({
     DATA_DIR: testDb.dataDir,
@@ -214,5 +218,19 @@ describe('pages rendered with market data', () => {
     const renders = s.renders()
     expect((await page(s, '/coins/no-such-coin')).status).toBe(404)
     expect(s.renders()).toBe(renders)
+  })
+
+  it('list the current top coins’ pages in the sitemap', async () => {
+    const s = await setup({ kind: 'ok' })
+    const response = await page(s, '/sitemap.xml')
+    const xml = await response.text()
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs[0]).toBe('https://coinvera.example/')
+    // The price list's six and the trending seven, each once.
+    expect(locs).toContain('https://coinvera.example/coins/bitcoin')
+    expect(locs.filter((loc) => loc?.includes('/coins/')).length).toBeGreaterThanOrEqual(6)
+    expect(new Set(locs).size).toBe(locs.length)
+    expect(xml.trimEnd().endsWith('</urlset>')).toBe(true)
   })
 })
