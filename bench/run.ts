@@ -13,6 +13,7 @@ import { runToEnd, stop, stopAll } from './lib/processes'
 import { median } from './lib/stats'
 import { ROOT, startApp, startBare } from './lib/servers'
 import { kB, ms, type Row, row, table } from './report'
+import { measureCoinPages } from './coin-pages'
 import { measureTimeToPrices, type TimeToPrices } from './time-to-prices'
 import { measureColdCache, measureThroughput } from './throughput'
 
@@ -263,6 +264,16 @@ async function main(): Promise<void> {
       log,
     )
 
+    log('coin pages: 10,000 page loads over 500 coins, upstream budget 10 calls a minute')
+    const coinPages = await measureCoinPages(
+      tmpDir,
+      { requests: 10_000, coins: 500, connections: 20 },
+      log,
+    )
+    const coinFailures = Object.entries(coinPages.statuses)
+      .filter(([status]) => !/^[234]\d\d$/.test(status))
+      .reduce((sum, [, count]) => sum + count, 0)
+
     const lighthouseRuns = lighthouse.flatMap((page) => page.runs)
     const indexes = lighthouseRuns.map((run) => run.benchmarkIndex)
     const loads = lighthouseRuns.map((run) => run.loadAverage)
@@ -347,6 +358,21 @@ async function main(): Promise<void> {
         text: '≥ 0.80',
         ok: (value) => value >= 0.8,
       }),
+      row(
+        `coin pages: upstream calls in the busiest minute (${coinPages.requests} loads, ${coinPages.coins} coins)`,
+        coinPages.busiestMinuteCalls,
+        `${coinPages.busiestMinuteCalls} (${coinPages.upstreamCalls} in ${coinPages.durationS.toFixed(0)} s)`,
+        {
+          text: `≤ ${coinPages.budgetPerMinute}`,
+          ok: (value) => value <= coinPages.budgetPerMinute,
+        },
+      ),
+      row(
+        'coin pages: answers other than 2xx-4xx (5xx, errors)',
+        coinFailures,
+        `${coinFailures} (${JSON.stringify(coinPages.statuses)})`,
+        { text: 'none', ok: (value) => value === 0 },
+      ),
       ...cold.endpoints.map((endpoint) => {
         const after =
           cold.upstreamCallsAfter[
@@ -409,6 +435,7 @@ async function main(): Promise<void> {
           throughputRequestLogOff: quiet,
           throughputHomePage: homePage,
           timeToPrices: prices,
+          coinPages,
           coldCache: cold,
         },
         null,

@@ -68,25 +68,55 @@ export type FakeUpstream = {
   url: string
   /** Upstream calls per path (`/coins/markets`, `/search/trending`). */
   calls: Map<string, number>
+  /** When each call came (ms since the epoch), in order. */
+  callTimes: number[]
+  /** The coin ids its `/coins/list` names. */
+  coinIds: string[]
   close(): Promise<void>
 }
 
 const FIXTURES = join(ROOT, 'mocks/fixtures')
 
 /**
- * CoinGecko's two endpoints answered from the test fixtures after `delayMs`, on loopback, in this
- * process (it is idle while the server under test is measured).
+ * CoinGecko's endpoints answered from the test fixtures after `delayMs`, on loopback, in this
+ * process (it is idle while the server under test is measured): the two lists, and a coins list
+ * of `coins` coins (the fixture's, then made-up ids), each with details and a chart (Bitcoin's,
+ * renamed).
  */
-export async function startFakeUpstream(delayMs: number): Promise<FakeUpstream> {
+export async function startFakeUpstream(
+  delayMs: number,
+  { coins = 0 }: { coins?: number } = {},
+): Promise<FakeUpstream> {
   const bodies = new Map([
     ['/coins/markets', readFileSync(join(FIXTURES, 'coins-markets.json'))],
     ['/search/trending', readFileSync(join(FIXTURES, 'search-trending.json'))],
   ])
+  const listed = JSON.parse(readFileSync(join(FIXTURES, 'coins-list.json'), 'utf8')) as {
+    id: string
+  }[]
+  const coinIds = listed.map((coin) => coin.id)
+  for (let i = coinIds.length; i < coins; i++) coinIds.push(`bench-coin-${i}`)
+  bodies.set(
+    '/coins/list',
+    Buffer.from(JSON.stringify(coinIds.map((id) => ({ id, symbol: id.slice(0, 4), name: id })))),
+  )
+  const detail = readFileSync(join(FIXTURES, 'coins-bitcoin.json'), 'utf8')
+  const chart = readFileSync(join(FIXTURES, 'coins-bitcoin-market-chart-7.json'))
+  const known = new Set(coinIds)
+  const coinBody = (path: string): Buffer | undefined => {
+    const [, , id, more] = path.split('/')
+    if (!id || !known.has(id)) return undefined
+    if (more === 'market_chart') return chart
+    if (more !== undefined) return undefined
+    return Buffer.from(detail.replace(/"id":\s*"bitcoin"/, `"id":"${id}"`))
+  }
   const calls = new Map<string, number>()
+  const callTimes: number[] = []
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://upstream').pathname
     calls.set(path, (calls.get(path) ?? 0) + 1)
-    const body = bodies.get(path)
+    callTimes.push(Date.now())
+    const body = bodies.get(path) ?? (path.startsWith('/coins/') ? coinBody(path) : undefined)
     setTimeout(() => {
       if (!body) {
         res.writeHead(404).end()
@@ -102,6 +132,8 @@ export async function startFakeUpstream(delayMs: number): Promise<FakeUpstream> 
   return {
     url: `http://${LOOPBACK}:${port}`,
     calls,
+    callTimes,
+    coinIds,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()
