@@ -15,6 +15,8 @@ export const Route = createFileRoute('/coins/$coinId')({
   loader: ({ context: { queryClient }, params: { coinId }, deps: { range } }) => {
     // An id CoinGecko could never have is no page, and costs no request.
     if (!v.is(CoinIdSchema, coinId)) throw notFound()
+    // Nor is one the server answered with its not-found page (its list of coins lacks it).
+    if (!import.meta.env.SSR && serverSaidNotFound()) throw notFound()
     if (import.meta.env.SSR) return
     prefetchInOwnTask(queryClient, coinQueries.detail(coinId))
     prefetchInOwnTask(queryClient, coinQueries.chart(coinId, range))
@@ -49,6 +51,17 @@ export const Route = createFileRoute('/coins/$coinId')({
   },
   component: CoinPage,
 })
+
+/**
+ * Whether the page the server sent is its not-found page. Asked once, by the first load: later
+ * loads follow the app's own navigation, whatever is on screen.
+ */
+let firstLoad = true
+function serverSaidNotFound(): boolean {
+  const said = firstLoad && document.querySelector('#root .not-found') !== null
+  firstLoad = false
+  return said
+}
 
 function CoinPage() {
   const { coinId } = Route.useParams()

@@ -118,10 +118,14 @@ describe.each(VIEWPORTS)('coin pages at $name ($width×$height)', (viewport) => 
   })
 
   it('is the not-found page, with 404, for a coin that does not exist', async () => {
-    const { page } = await site.open(viewport)
-    const response = await page.goto(`${site.url}/coins/no-such-coin-at-all`)
+    const { page, problems } = await site.open(viewport)
+    const response = await visit(page, `${site.url}/coins/no-such-coin-at-all`)
     expect(response?.status()).toBe(404)
     expect(await page.locator('h1').textContent()).toBe('Page not found')
+    // The app agrees with the server's page: no skeleton drawn over it, no hydration warning.
+    await page.waitForTimeout(500)
+    expect(await page.locator('h1').allTextContents()).toEqual(['Page not found'])
+    expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([])
   })
 })
 
