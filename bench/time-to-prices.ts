@@ -80,8 +80,12 @@ export async function measureTimeToPrices(
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
           await page.addInitScript({ content: RECORD_IN_PAGE })
           await page.goto(origin + route, { waitUntil: 'load', timeout: 60_000 })
+          // A function, not a string: the page's CSP refuses eval, which a string would need.
           await page.waitForFunction(
-            'window.__timeToPrices.fcp >= 0 && window.__timeToPrices.prices >= 0',
+            () => {
+              const seen = (window as unknown as { __timeToPrices: Seen }).__timeToPrices
+              return seen.fcp >= 0 && seen.prices >= 0
+            },
             undefined,
             { timeout: 30_000 },
           )
