@@ -112,6 +112,8 @@ function CapChange({ value }: { value: number | null | undefined }) {
   return direction === 'down' ? <span className="change--down">{text}</span> : text
 }
 
+const NO_SORTING: ColumnSort[] = []
+
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
 
@@ -121,7 +123,7 @@ const ariaSort = (sorted: false | 'asc' | 'desc') =>
  */
 export function MarketTable({
   coins,
-  sorting = [],
+  sorting = NO_SORTING,
   onSortingChange,
 }: {
   coins: MarketCoin[]

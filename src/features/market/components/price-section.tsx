@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, use, useEffect } from 'react'
+import { Suspense, use, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -73,7 +73,7 @@ export function PriceSection({
   const isError = hydrated && loadFailed(query)
   // The server renders every address in the default order (it never sees `?sort=`), so hydration
   // does too and the address's order applies in the render right after it.
-  const sorting = hydrated ? sortingFromParam(sort) : []
+  const sorting = useMemo(() => sortingFromParam(hydrated ? sort : undefined), [hydrated, sort])
   const { isFetching, refetch } = query
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
