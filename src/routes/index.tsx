@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
 import { AboutSection } from '@/features/home/components/about-section'
@@ -35,8 +35,10 @@ export const Route = createFileRoute('/')({
 
 function HomePage() {
   const user = useSignedInUser()
-  const { sort } = Route.useSearch()
-  const navigate = Route.useNavigate()
+  // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
+  // into three chunks (1.2 kB more brotli on /).
+  const { sort } = useSearch({ from: '/' })
+  const navigate = useNavigate({ from: '/' })
   // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
   const onSortChange = (next: SortParam | undefined) =>
     void navigate({ search: { sort: next }, replace: true, resetScroll: false })
