@@ -1,9 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
+import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/crypto')({
+  validateSearch: PriceListSearchSchema,
   head: () => ({
     meta: [
       { title: "Today's cryptocurrency prices — Coinvera" },
@@ -23,5 +25,12 @@ export const Route = createFileRoute('/crypto')({
 })
 
 function CryptoPage() {
-  return <PriceSection headingLevel={1} />
+  // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
+  // into three chunks (1.2 kB more brotli on /).
+  const { sort } = useSearch({ from: '/crypto' })
+  const navigate = useNavigate({ from: '/crypto' })
+  // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
+  const onSortChange = (next: SortParam | undefined) =>
+    void navigate({ search: { sort: next }, replace: true, resetScroll: false })
+  return <PriceSection headingLevel={1} sort={sort} onSortChange={onSortChange} />
 }

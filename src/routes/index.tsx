@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
 import { AboutSection } from '@/features/home/components/about-section'
@@ -8,9 +8,11 @@ import { SubscribeBanner } from '@/features/home/components/subscribe-banner'
 import { PriceSection } from '@/features/market/components/price-section'
 import { TrendingSection } from '@/features/market/components/trending-section'
 import { marketQueries } from '@/features/market/queries'
+import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/')({
+  validateSearch: PriceListSearchSchema,
   head: () => ({
     meta: [
       { title: 'Coinvera — Make better business with cryptocurrency' },
@@ -33,11 +35,18 @@ export const Route = createFileRoute('/')({
 
 function HomePage() {
   const user = useSignedInUser()
+  // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
+  // into three chunks (1.2 kB more brotli on /).
+  const { sort } = useSearch({ from: '/' })
+  const navigate = useNavigate({ from: '/' })
+  // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
+  const onSortChange = (next: SortParam | undefined) =>
+    void navigate({ search: { sort: next }, replace: true, resetScroll: false })
   return (
     <>
       <WelcomeNote />
       <Hero signedIn={Boolean(user)} />
-      <PriceSection />
+      <PriceSection sort={sort} onSortChange={onSortChange} />
       <AboutSection />
       <AppPromo />
       <TrendingSection />

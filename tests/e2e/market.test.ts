@@ -103,8 +103,9 @@ async function headerNames(page: Page, visibleOnly = false): Promise<string[]> {
   const names: string[] = []
   for (const header of await page.getByRole('columnheader').all()) {
     if (visibleOnly && (await header.boundingBox())?.width === 0) continue
-    const snapshot = await header.ariaSnapshot()
-    names.push(snapshot.replace(/^- columnheader "(.*)"$/, '$1'))
+    // The header's own line: its sort button follows, indented, under it.
+    const [line = ''] = (await header.ariaSnapshot()).split('\n')
+    names.push(line.replace(/^- columnheader "(.*)":?$/, '$1'))
   }
   return names
 }

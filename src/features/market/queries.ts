@@ -43,6 +43,10 @@ export const marketQueries = {
       queryFn: ({ signal }) => fetchMarkets(params, signal),
       staleTime: MINUTE,
       refetchInterval: MINUTE,
+      // Query's defaults, stated: a hidden tab does not refresh, and the tab shown again (its
+      // visibilitychange) refreshes at once when the data is older than staleTime.
+      refetchIntervalInBackground: false,
+      refetchOnWindowFocus: true,
     }),
   trending: () =>
     queryOptions({

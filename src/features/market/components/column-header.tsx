@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { type ColumnId, columnById } from './table-columns'
 
 /** A column's header, as the table and its skeleton both draw it. */
@@ -21,4 +22,30 @@ export function ColumnHeader({ id }: { id: ColumnId }) {
     )
   }
   return header
+}
+
+/**
+ * A sortable header's control: a real button (keyboard and screen readers reach it), styled as the
+ * header's text so the header keeps the skeleton's geometry. The arrow is decoration; the header's
+ * `aria-sort` says the order.
+ */
+export function SortButton({
+  sorted,
+  onClick,
+  children,
+}: {
+  sorted: false | 'asc' | 'desc'
+  onClick: ((event: unknown) => void) | undefined
+  children: ReactNode
+}) {
+  return (
+    <button type="button" className="sort-button" onClick={onClick}>
+      {children}
+      {sorted && (
+        <span className="sort-button__arrow" aria-hidden="true">
+          {sorted === 'asc' ? '▲' : '▼'}
+        </span>
+      )}
+    </button>
+  )
 }

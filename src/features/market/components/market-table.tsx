@@ -1,31 +1,65 @@
 import { Link } from '@tanstack/react-router'
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  functionalUpdate,
+  type Row,
+  rowSortingFeature,
+  type SortingState,
+  sortFn_basic,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table'
 import {
   changeDirection,
   formatNumber,
-  formatPrice,
   formatRank,
   formatSymbol,
   formatUsdChange,
 } from '@/lib/format'
 import type { MarketCoin } from '../schemas'
+import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
-import { ColumnHeader } from './column-header'
+import { ColumnHeader, SortButton } from './column-header'
+import { PriceCell } from './price-cell'
 import { CAPTION, type ColumnId, columnById } from './table-columns'
 
 const COIN_IMAGE_SIZE = 32
 
 // Columns and features live at module scope so their references stay stable between renders.
-const features = tableFeatures({})
+// Only the sort function the sorting feature bundles anyway is registered; names have their own.
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic },
+})
 const column = createColumnHelper<typeof features, MarketCoin>()
 
+type CoinRow = Row<typeof features, MarketCoin>
+const byName = (a: CoinRow, b: CoinRow) => a.original.name.localeCompare(b.original.name, 'en')
+
+/**
+ * A figure the upstream may not know (null): read as undefined, so `sortUndefined` puts the
+ * coins without it last in either direction.
+ */
+const figure = (key: NumberKey) => (coin: MarketCoin) => coin[key] ?? undefined
+type NumberKey = {
+  [K in keyof MarketCoin]-?: MarketCoin[K] extends number | null | undefined ? K : never
+}[keyof MarketCoin]
+const NUMBER_SORT = { sortFn: 'basic', sortUndefined: 'last' } as const
+
 const columns = column.columns([
-  column.accessor('market_cap_rank', {
+  column.accessor(figure('market_cap_rank'), {
+    id: 'market_cap_rank',
+    ...NUMBER_SORT,
+    // The first click keeps rank 1 on top, as the default order has it.
+    sortDescFirst: false,
     header: () => <ColumnHeader id="market_cap_rank" />,
     cell: (info) => formatRank(info.getValue()),
   }),
   column.accessor('name', {
+    sortFn: byName,
     header: () => <ColumnHeader id="name" />,
     // The whole cell (image, name, symbol) is the link: phones hide the name but not the symbol.
     cell: (info) => (
@@ -42,23 +76,33 @@ const columns = column.columns([
       </Link>
     ),
   }),
-  column.accessor('current_price', {
+  column.accessor(figure('current_price'), {
+    id: 'current_price',
+    ...NUMBER_SORT,
     header: () => <ColumnHeader id="current_price" />,
-    cell: (info) => formatPrice(info.getValue()),
+    cell: (info) => <PriceCell value={info.getValue()} />,
   }),
-  column.accessor('price_change_percentage_24h', {
+  column.accessor(figure('price_change_percentage_24h'), {
+    id: 'price_change_percentage_24h',
+    ...NUMBER_SORT,
     header: () => <ColumnHeader id="price_change_percentage_24h" />,
     cell: (info) => <Change value={info.getValue()} />,
   }),
-  column.accessor('market_cap_change_24h', {
+  column.accessor(figure('market_cap_change_24h'), {
+    id: 'market_cap_change_24h',
+    ...NUMBER_SORT,
     header: () => <ColumnHeader id="market_cap_change_24h" />,
     cell: (info) => <CapChange value={info.getValue()} />,
   }),
-  column.accessor('total_volume', {
+  column.accessor(figure('total_volume'), {
+    id: 'total_volume',
+    ...NUMBER_SORT,
     header: () => <ColumnHeader id="total_volume" />,
     cell: (info) => formatNumber(info.getValue()),
   }),
-  column.accessor('market_cap', {
+  column.accessor(figure('market_cap'), {
+    id: 'market_cap',
+    ...NUMBER_SORT,
     header: () => <ColumnHeader id="market_cap" />,
     cell: (info) => formatNumber(info.getValue()),
   }),
@@ -71,9 +115,34 @@ function CapChange({ value }: { value: number | null | undefined }) {
   return direction === 'down' ? <span className="change--down">{text}</span> : text
 }
 
-/** The price list (its skeleton is market-table-skeleton.tsx, in the same geometry). */
-export function MarketTable({ coins }: { coins: MarketCoin[] }) {
-  const table = useTable({ features, columns, data: coins, getRowId: (coin) => coin.id })
+const NO_SORTING: ColumnSort[] = []
+
+const ariaSort = (sorted: false | 'asc' | 'desc') =>
+  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
+
+/**
+ * The price list (its skeleton is market-table-skeleton.tsx, in the same geometry). Its order is
+ * the caller's (the address's `?sort=`): each header's button asks for the next one.
+ */
+export function MarketTable({
+  coins,
+  sorting = NO_SORTING,
+  onSortingChange,
+}: {
+  coins: MarketCoin[]
+  sorting?: ColumnSort[]
+  onSortingChange?: (sorting: SortingState) => void
+}) {
+  const table = useTable({
+    features,
+    columns,
+    data: coins,
+    getRowId: (coin) => coin.id,
+    state: { sorting },
+    // One column at a time: the address holds one order.
+    enableMultiSort: false,
+    onSortingChange: (updater) => onSortingChange?.(functionalUpdate(updater, sorting)),
+  })
   const classOf = (id: string) => columnById[id as ColumnId].className
 
   return (
@@ -83,8 +152,18 @@ export function MarketTable({ coins }: { coins: MarketCoin[] }) {
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
             {group.headers.map((header) => (
-              <th key={header.id} scope="col" className={classOf(header.column.id)}>
-                <table.FlexRender header={header} />
+              <th
+                key={header.id}
+                scope="col"
+                className={classOf(header.column.id)}
+                aria-sort={ariaSort(header.column.getIsSorted())}
+              >
+                <SortButton
+                  sorted={header.column.getIsSorted()}
+                  onClick={header.column.getToggleSortingHandler()}
+                >
+                  <table.FlexRender header={header} />
+                </SortButton>
               </th>
             ))}
           </tr>

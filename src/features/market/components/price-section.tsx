@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, use, useEffect } from 'react'
+import { Suspense, use, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -8,6 +8,8 @@ import { marketQueries } from '../queries'
 import { Attribution, DataNote, failedRefresh, loadFailed } from '@/components/data-note'
 import { LoadError, useRetryFocus } from '@/components/load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
+import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
+import { UpdatedAgo } from './updated-ago'
 
 type TableModule = typeof import('./market-table')
 
@@ -44,13 +46,34 @@ function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
   return <Table {...props} />
 }
 
-export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+/**
+ * When the shown prices were fetched from the upstream: our server says so (it may serve cached
+ * or stale data), else the query's own time. 0: not known.
+ */
+function updatedAt(serverTime: string | null | undefined, dataUpdatedAt: number): number {
+  return Date.parse(serverTime ?? '') || dataUpdatedAt
+}
+
+export function PriceSection({
+  headingLevel = 2,
+  sort,
+  onSortChange,
+}: {
+  headingLevel?: 1 | 2
+  /** The address's `?sort=`. */
+  sort?: SortParam | undefined
+  onSortChange?: (sort: SortParam | undefined) => void
+}) {
   const query = useQuery(marketQueries.markets())
   // Hydration renders what the server's HTML shows: its rows, or the prerendered skeleton.
   const pageData = usePageData(marketQueries.markets().queryKey)
   const data = useShownData(query.data, pageData)
+  const hydrated = useHydrated()
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
-  const isError = useHydrated() && loadFailed(query)
+  const isError = hydrated && loadFailed(query)
+  // The server renders every address in the default order (it never sees `?sort=`), so hydration
+  // does too and the address's order applies in the render right after it.
+  const sorting = useMemo(() => sortingFromParam(hydrated ? sort : undefined), [hydrated, sort])
   const { isFetching, refetch } = query
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
@@ -69,7 +92,10 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
             Today's Cryptocurrency Prices
           </Heading>
         </div>
-        <p className="prices__subtitle">The six largest coins by market cap, in US dollars.</p>
+        <div className="prices__aside">
+          <p className="prices__subtitle">The six largest coins by market cap, in US dollars.</p>
+          <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
+        </div>
       </div>
       <div ref={card.ref} className="card prices__card">
         {!data && isError ? (
@@ -85,7 +111,11 @@ export function PriceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           <section className="table-scroll" aria-label="Price table" tabIndex={0}>
             {data && (card.near || pageData) ? (
               <Suspense fallback={<MarketTableSkeleton />}>
-                <MarketTable coins={data.coins} />
+                <MarketTable
+                  coins={data.coins}
+                  sorting={sorting}
+                  onSortingChange={(next) => onSortChange?.(paramFromSorting(next))}
+                />
               </Suspense>
             ) : (
               <MarketTableSkeleton />

@@ -1,0 +1,93 @@
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import * as v from 'valibot'
+import { describe, expect, it, vi } from 'vitest'
+import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
+import { InRouter } from '../../../../tests/render'
+import { MarketsResponseSchema } from '../schemas'
+import type { ColumnSort } from '../sort'
+import { MarketTable } from './market-table'
+
+const coins = v.parse(MarketsResponseSchema, coinsMarkets)
+
+function renderTable(sorting: ColumnSort[], list = coins) {
+  const onSortingChange = vi.fn()
+  render(
+    <InRouter>
+      <MarketTable coins={list} sorting={sorting} onSortingChange={onSortingChange} />
+    </InRouter>,
+  )
+  return onSortingChange
+}
+
+const shownIds = async () => {
+  await screen.findByRole('table')
+  return screen
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href')?.replace('/coins/', ''))
+}
+
+describe('MarketTable sorting', () => {
+  it('shows the given order, and says it on the header with aria-sort', async () => {
+    renderTable([{ id: 'price_change_percentage_24h', desc: true }])
+    expect(await shownIds()).toEqual([
+      'ripple',
+      'bitcoin',
+      'tether',
+      'binancecoin',
+      'ethereum',
+      'solana',
+    ])
+    const headers = screen.getAllByRole('columnheader')
+    expect(headers.map((header) => header.getAttribute('aria-sort'))).toEqual([
+      'none',
+      'none',
+      'none',
+      'descending',
+      'none',
+      'none',
+      'none',
+    ])
+  })
+
+  it('keeps the default order without sorting', async () => {
+    renderTable([])
+    expect(await shownIds()).toEqual(coins.map((coin) => coin.id))
+  })
+
+  it('asks for the next order from a header button, by keyboard too', async () => {
+    const user = userEvent.setup()
+    const onSortingChange = renderTable([])
+    await screen.findByRole('table')
+    const button = within(screen.getByRole('columnheader', { name: '24hrs %' })).getByRole('button')
+    button.focus()
+    await user.keyboard('{Enter}')
+    // Numbers start from the largest; names from A.
+    expect(onSortingChange).toHaveBeenLastCalledWith([
+      { id: 'price_change_percentage_24h', desc: true },
+    ])
+    await user.click(screen.getByRole('button', { name: 'Name' }))
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'name', desc: false }])
+    await user.click(screen.getByRole('button', { name: 'Market Rank' }))
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'market_cap_rank', desc: false }])
+  })
+
+  it('goes from descending to ascending to no sort', async () => {
+    const user = userEvent.setup()
+    const onSortingChange = renderTable([{ id: 'current_price', desc: false }])
+    await screen.findByRole('table')
+    await user.click(screen.getByRole('button', { name: 'Current price' }))
+    expect(onSortingChange).toHaveBeenLastCalledWith([])
+  })
+
+  it('puts coins without the figure last in either direction', async () => {
+    const [first, ...rest] = coins
+    if (!first) throw new Error('empty fixture')
+    const list = [{ ...first, current_price: null }, ...rest]
+    for (const desc of [true, false]) {
+      renderTable([{ id: 'current_price', desc }], list)
+      expect((await shownIds()).at(-1), String(desc)).toBe(first.id)
+      cleanup()
+    }
+  })
+})
