@@ -1,7 +1,6 @@
-import { hydrate, QueryClientProvider } from '@tanstack/react-query'
+import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
-import { coinSchemaFor } from '@/features/coin/queries'
 import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
 import { PAGE_STATE_ID, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
@@ -19,13 +18,23 @@ const syncWithPage = persistMarketLists(queryClient, storage)
 // The whole-cache store of earlier releases could hold a paused sign-in, password included.
 void storage?.removeItem('coinvera-cache')
 
-// The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
-const pageState = readPageState(
-  document.getElementById(PAGE_STATE_ID)?.textContent,
-  (queryKey) => marketSchemaFor(queryKey) ?? coinSchemaFor(queryKey),
-)
+/**
+ * The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
+ * A coin page's schemas come with the coin page's code, so no other page loads them.
+ */
+async function readThisPageState(): Promise<DehydratedState | null> {
+  const text = document.getElementById(PAGE_STATE_ID)?.textContent
+  if (!text) return null
+  const coin = window.location.pathname.startsWith('/coins/')
+    ? await import('@/features/coin/queries')
+    : null
+  return readPageState(
+    text,
+    (queryKey) => marketSchemaFor(queryKey) ?? coin?.coinSchemaFor(queryKey),
+  )
+}
 
-const appWith = (router: AppRouter) => (
+const appWith = (router: AppRouter, pageState: DehydratedState | null) => (
   <StrictMode>
     <PageStateContext value={pageState}>
       <QueryClientProvider client={queryClient}>
@@ -69,6 +78,7 @@ async function start() {
   const history = createBrowserHistory()
   await yieldToMain()
   const router = createAppRouter(queryClient, { history })
+  const pageState = await readThisPageState()
   if (pageState) {
     // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): the loaders find the
     // data and fetch only what is stale. Lists stored on an earlier visit win if newer; else the
@@ -91,10 +101,10 @@ async function start() {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page.
     startTransition(() => {
-      hydrateRoot(container, appWith(router))
+      hydrateRoot(container, appWith(router, pageState))
     })
   } else {
-    createRoot(container).render(appWith(router))
+    createRoot(container).render(appWith(router, pageState))
   }
 }
 

@@ -2,52 +2,47 @@ import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-ro
 import * as v from 'valibot'
 import { CoinPage as CoinPageContent } from '@/features/coin/components/coin-page'
 import { coinQueries } from '@/features/coin/queries'
-import { CoinIdSchema, CoinSearchSchema, DEFAULT_CHART_RANGE } from '@/features/coin/schemas'
+import { CoinIdSchema } from '@/features/coin/schemas'
+import { CoinSearchSchema, DEFAULT_CHART_RANGE } from '@/features/coin/search'
 import { formatPrice, formatSymbol } from '@/lib/format'
 import { prefetchInOwnTask } from '@/lib/query-client'
+
+const GENERIC_HEAD = {
+  title: 'Coin price — Coinvera',
+  description: "A cryptocurrency's price, chart, market cap and key figures on Coinvera.",
+}
 
 export const Route = createFileRoute('/coins/$coinId')({
   validateSearch: CoinSearchSchema,
   // The default range stays out of the address: /coins/bitcoin, not /coins/bitcoin?range=7d.
   search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
+  // The loader comes with the page's code, not with every page's entry: it holds the coin's
+  // queries and schemas (about 3 kB), which no other page needs.
+  codeSplitGroupings: [['loader', 'component']],
   loaderDeps: ({ search: { range } }) => ({ range }),
-  // Start both requests and return at once: the page shows skeletons until they answer.
+  // Start both requests and return at once: the page shows skeletons until they answer. Returns
+  // the head, named after the coin when its detail is already cached (server render, preload).
   loader: ({ context: { queryClient }, params: { coinId }, deps: { range } }) => {
     // An id CoinGecko could never have is no page, and costs no request.
     if (!v.is(CoinIdSchema, coinId)) throw notFound()
     // Nor is one the server answered with its not-found page (its list of coins lacks it).
     if (!import.meta.env.SSR && serverSaidNotFound()) throw notFound()
-    if (import.meta.env.SSR) return
-    prefetchInOwnTask(queryClient, coinQueries.detail(coinId))
-    prefetchInOwnTask(queryClient, coinQueries.chart(coinId, range))
-  },
-  // The coin's name and price when its detail is already cached (a preload, a revisit).
-  head: ({ match, params: { coinId } }) => {
-    const data = v.is(CoinIdSchema, coinId)
-      ? match.context.queryClient.getQueryData(coinQueries.detail(coinId).queryKey)
-      : undefined
-    if (!data) {
-      return {
-        meta: [
-          { title: 'Coin price — Coinvera' },
-          {
-            name: 'description',
-            content: "A cryptocurrency's price, chart, market cap and key figures on Coinvera.",
-          },
-        ],
-      }
+    const cached = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)
+    if (!import.meta.env.SSR) {
+      prefetchInOwnTask(queryClient, coinQueries.detail(coinId))
+      prefetchInOwnTask(queryClient, coinQueries.chart(coinId, range))
     }
-    const { name, symbol, market_data } = data.coin
+    if (!cached) return GENERIC_HEAD
+    const { name, symbol, market_data } = cached.coin
     const label = `${name} (${formatSymbol(symbol)})`
     return {
-      meta: [
-        { title: `${label} price — Coinvera` },
-        {
-          name: 'description',
-          content: `${label} price today: ${formatPrice(market_data?.current_price?.usd)}, with its 24-hour change, market cap, volume, supply, all-time high and price chart.`,
-        },
-      ],
+      title: `${label} price — Coinvera`,
+      description: `${label} price today: ${formatPrice(market_data?.current_price?.usd)}, with its 24-hour change, market cap, volume, supply, all-time high and price chart.`,
     }
+  },
+  head: ({ loaderData }) => {
+    const { title, description } = loaderData ?? GENERIC_HEAD
+    return { meta: [{ title }, { name: 'description', content: description }] }
   },
   component: CoinPage,
 })

@@ -42,25 +42,15 @@ export const MarketChartQuerySchema = v.strictObject({
 })
 export type MarketChartQuery = v.InferOutput<typeof MarketChartQuerySchema>
 
-/** The page's `?range=`, each with its span; anything else falls back to the default. */
-export const CHART_RANGES = {
-  '24h': '1',
-  '7d': '7',
-  '30d': '30',
-  '1y': '365',
-} as const satisfies Record<string, ChartDays>
-export type ChartRange = keyof typeof CHART_RANGES
-export const DEFAULT_CHART_RANGE: ChartRange = '7d'
-
-export const ChartRangeSchema = v.fallback(
-  v.picklist(['24h', '7d', '30d', '1y'] satisfies ChartRange[]),
+// The page's `?range=` lives in ./search.ts, small, for the route's search validation that every
+// page's entry carries; these are the same values.
+export {
+  CHART_RANGES,
+  type ChartRange,
+  ChartRangeSchema,
+  CoinSearchSchema,
   DEFAULT_CHART_RANGE,
-)
-
-/** The coin page's search params (`validateSearch`). */
-export const CoinSearchSchema = v.object({
-  range: v.optional(ChartRangeSchema, DEFAULT_CHART_RANGE),
-})
+} from './search'
 
 // CoinGecko sends null (or leaves out) any figure it does not know, for any coin.
 const OptionalNumber = v.nullish(v.number())

@@ -1,0 +1,24 @@
+// The coin page's search params, apart from the coin's schemas: the route's `validateSearch`
+// comes with every page's entry, and the schemas are most of the coin page's code.
+import * as v from 'valibot'
+import type { ChartDays } from './schemas'
+
+/** The page's `?range=`, each with its span; anything else falls back to the default. */
+export const CHART_RANGES = {
+  '24h': '1',
+  '7d': '7',
+  '30d': '30',
+  '1y': '365',
+} as const satisfies Record<string, ChartDays>
+export type ChartRange = keyof typeof CHART_RANGES
+export const DEFAULT_CHART_RANGE: ChartRange = '7d'
+
+export const ChartRangeSchema = v.fallback(
+  v.picklist(['24h', '7d', '30d', '1y'] satisfies ChartRange[]),
+  DEFAULT_CHART_RANGE,
+)
+
+/** The coin page's search params (`validateSearch`). */
+export const CoinSearchSchema = v.object({
+  range: v.optional(ChartRangeSchema, DEFAULT_CHART_RANGE),
+})
