@@ -1,7 +1,7 @@
 import type { DataSource } from '../../src/lib/data-meta'
 import { type Clock, systemClock } from '../clock'
 import type { CallGate } from './budget'
-import { UpstreamError, type UpstreamFailure } from './upstream'
+import { toUpstreamError, type UpstreamError, type UpstreamFailure } from './upstream'
 
 /** What one request gets: the body as JSON bytes (encoded once per change) and what it is. */
 export type Served = {
@@ -200,10 +200,7 @@ export class MarketCache<T> {
         return true
       },
       (error: unknown) => {
-        const failure =
-          error instanceof UpstreamError
-            ? error
-            : new UpstreamError('unreachable', error instanceof Error ? error.message : 'failed')
+        const failure = toUpstreamError(error)
         const now = this.#clock.now()
         this.#lastFailure = {
           kind: failure.kind,

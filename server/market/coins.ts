@@ -4,7 +4,7 @@ import type { Clock } from '../clock'
 import type { CallGate } from './budget'
 import { MarketCache } from './cache'
 import type { Sample } from './sample'
-import { UpstreamError, type Upstream } from './upstream'
+import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
 
 const DAY_MS = 86_400_000
 // A failed list is asked for again after this long (or a 429's Retry-After): it costs a call of
@@ -74,10 +74,7 @@ export class CoinIds {
         return true
       },
       (error: unknown) => {
-        const failure =
-          error instanceof UpstreamError
-            ? error
-            : new UpstreamError('unreachable', error instanceof Error ? error.message : 'failed')
+        const failure = toUpstreamError(error)
         this.#retryAt = this.#clock.now() + (failure.retryAfterMs ?? LIST_RETRY_MS)
         this.#onFailure(failure)
         return false

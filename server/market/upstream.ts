@@ -42,6 +42,12 @@ export class UpstreamError extends Error {
   }
 }
 
+/** Any failure of an upstream call as an UpstreamError (anything unforeseen is `unreachable`). */
+export function toUpstreamError(error: unknown): UpstreamError {
+  if (error instanceof UpstreamError) return error
+  return new UpstreamError('unreachable', error instanceof Error ? error.message : 'failed')
+}
+
 export type FetchFn = (input: string, init: RequestInit) => Promise<Response>
 
 export type UpstreamOptions = {
