@@ -5,12 +5,14 @@ import { CoinImage } from './coin-image'
 const monogramOf = (container: HTMLElement) => container.querySelector('.coin-monogram')
 
 describe('CoinImage', () => {
-  it('loads the image lazily at a fixed size', () => {
+  it('loads the image lazily, at low priority, at a fixed size', () => {
     const { container } = render(
       <CoinImage src="https://img.test/btc.png" symbol="btc" size={32} />,
     )
     const image = container.querySelector('img')
     expect(image).toHaveAttribute('loading', 'lazy')
+    // Decoration never competes with the page's text and scripts (docs/PERFORMANCE.md).
+    expect(image).toHaveAttribute('fetchpriority', 'low')
     expect(image).toHaveAttribute('width', '32')
     expect(image).toHaveAttribute('height', '32')
     expect(monogramOf(container)).toBeNull()

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { monogram } from '@/lib/format'
 
 /**
- * A coin's logo at a fixed size, lazy-loaded. When it cannot load (blocked host, 404, no URL), a
+ * A coin's logo at a fixed size, lazy-loaded at low priority: a logo is decoration, so it never
+ * takes bandwidth from the page's text and scripts (an in-view image otherwise goes up to High,
+ * and a slow network then paints the list later; docs/PERFORMANCE.md). When it cannot load (blocked host, 404, no URL), a
  * monogram circle with the symbol takes its place at the same size, so nothing shifts. Decorative:
  * the coin's name is always written beside it.
  */
@@ -45,6 +47,7 @@ export function CoinImage({
       width={size}
       height={size}
       loading="lazy"
+      fetchPriority="low"
       onError={() => setFailed(true)}
     />
   )
