@@ -10,7 +10,7 @@ import {
   SWEEP_INTERVAL_MS,
   sweepCounters,
 } from './counters'
-import { sharedMarketRows } from './market-rows'
+import { sharedMarketRows, sweepMarketRows } from './market-rows'
 
 /** What the instances of a deployment share: the market rows and the upstream call budget. */
 export type SharedMarket = {
@@ -43,10 +43,11 @@ export function createCoordinator(deps: {
   if (db.kind === 'pglite') {
     return { limiters: memoryLimiters(clock), market: null, close: () => undefined }
   }
-  // Every instance sweeps; a sweep finding nothing is one indexed DELETE.
+  // Every instance sweeps, so the tables stay bounded whichever instances run; a sweep finding
+  // nothing is a few indexed statements.
   const sweep = setInterval(() => {
-    sweepCounters(db, clock).catch((error: unknown) =>
-      logger.warn({ error: (error as Error).message }, 'sweeping rate counters failed'),
+    Promise.all([sweepCounters(db, clock), sweepMarketRows(db, clock)]).catch((error: unknown) =>
+      logger.warn({ error: (error as Error).message }, 'sweeping shared tables failed'),
     )
   }, SWEEP_INTERVAL_MS)
   sweep.unref()

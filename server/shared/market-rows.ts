@@ -118,3 +118,25 @@ export function sharedMarketRows(options: {
       }
     }
 }
+
+const DAY_MS = 86_400_000
+
+/**
+ * Keeps `market_rows` bounded: rows nobody refreshed for a day go (a coin no one looks at), and
+ * beyond `maxRows` the longest unrefreshed ones (a dropped row only costs a call when asked for
+ * again, as an in-memory LRU's eviction does). The lists are refreshed every few minutes, so they
+ * stay. Answers how many rows it deleted.
+ */
+export async function sweepMarketRows(db: Db, clock: Clock, maxRows = 10_000): Promise<number> {
+  const now = clock.now()
+  const { rows } = await db.query<{ n: string }>(
+    `WITH gone AS (
+       DELETE FROM market_rows WHERE retry_at <= $1 AND (
+         coalesce(fetched_at, 0) <= $2
+         OR key IN (SELECT key FROM market_rows ORDER BY coalesce(fetched_at, 0) DESC OFFSET $3)
+       ) RETURNING 1
+     ) SELECT count(*) AS n FROM gone`,
+    [now, now - DAY_MS, maxRows],
+  )
+  return Number(rows[0]?.n ?? 0)
+}

@@ -6,6 +6,7 @@ import { type Db, openDb } from '../../server/db/client'
 import { createLogger } from '../../server/logger'
 import { SharedBudget } from '../../server/shared/budget'
 import { postgresLimiters, sweepCounters } from '../../server/shared/counters'
+import { sweepMarketRows } from '../../server/shared/market-rows'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { type ManualClock, manualClock } from './helpers/clock'
 import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
@@ -200,6 +201,34 @@ describe.skipIf(!bin)(
       await sweepCounters(db, now)
       expect(await count()).toBe(0)
       expect((await a?.hit('198.51.100.1'))?.allowed).toBe(true)
+    })
+
+    it('market rows stay bounded: a day unrefreshed, or past the cap, a row goes; the lists stay', async () => {
+      const db = dbs[0] as Db
+      const now = clock.now()
+      for (let i = 0; i < 30; i++) {
+        await db.query('INSERT INTO market_rows (key, body, fetched_at) VALUES ($1, $2, $3)', [
+          `coins/test-${i}`,
+          '{}',
+          // Ten from two days ago, twenty from the last minutes, oldest first.
+          i < 10 ? now - 2 * 86_400_000 : now - (30 - i) * 60_000,
+        ])
+      }
+      const keys = async () =>
+        (await db.query<{ key: string }>('SELECT key FROM market_rows ORDER BY key')).rows.map(
+          (row) => row.key,
+        )
+      const before = await keys()
+      expect(before).toHaveLength(33)
+      // 10 a day old, then the oldest 8 of the rest to leave 15 (markets, trending, bitcoin among them).
+      expect(await sweepMarketRows(db, clock, 15)).toBe(18)
+      const after = await keys()
+      expect(after).toHaveLength(15)
+      expect(after).toEqual(
+        expect.arrayContaining(['markets', 'trending', 'coins/bitcoin', 'coins/test-29']),
+      )
+      expect(after).not.toContain('coins/test-0')
+      expect(after).not.toContain('coins/test-17')
     })
 
     it('with PostgreSQL down: pages and market data still served, accounts 503, and back without a restart', async () => {
