@@ -2,11 +2,11 @@ import type { MarketsResponse, TrendingResponse } from '../../src/features/marke
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import type { Clock } from '../clock'
-import { type BudgetUse, type CallGate, UpstreamBudget } from './budget'
+import { type BudgetUse, type CallerKind, type CallGate, UpstreamBudget } from './budget'
 import { MarketCache } from './cache'
 import { CoinPages } from './coins'
 import type { Sample } from './sample'
-import { createUpstream, type FetchFn } from './upstream'
+import { createUpstream, type FetchFn, type Upstream } from './upstream'
 import { budgetedUpstream } from '../shared/budget'
 import type { SharedMarket } from '../shared/coordinator'
 
@@ -22,7 +22,7 @@ export type Market = {
   budget: BudgetUse
 }
 
-// With a shared budget every call is spent where it is made (server/shared/budget.ts).
+// The gate of a shared budget: every call is spent where it is made (server/shared/budget.ts).
 const OPEN_GATE: CallGate = { refusal: 'busy', waitMs: () => 0, spend: () => undefined }
 
 export function createMarket(deps: {
@@ -43,10 +43,21 @@ export function createMarket(deps: {
     fetch: deps.fetch,
     now: () => clock.now(),
   })
-  // This instance's own budget gates its caches, unless the deployment's is spent at each call.
-  const own = shared ? null : new UpstreamBudget({ callsPerMin: config.callsPerMin, clock })
-  const budget: BudgetUse = own ?? (shared as SharedMarket).budget
-  const upstream = shared ? budgetedUpstream(direct, shared.budget) : direct
+  // One instance's caches pass its own budget's gates; instances that share a budget spend it at
+  // each upstream call instead (budgetedUpstream), so their gates are open.
+  let budget: BudgetUse
+  let upstream: Upstream
+  let gate: (kind: CallerKind) => CallGate
+  if (shared) {
+    budget = shared.budget
+    upstream = budgetedUpstream(direct, shared.budget)
+    gate = () => OPEN_GATE
+  } else {
+    const own = new UpstreamBudget({ callsPerMin: config.callsPerMin, clock })
+    budget = own
+    upstream = direct
+    gate = (kind) => own.gate(kind)
+  }
   const logFailure = (name: string, error: { kind: string; message: string }) =>
     logger.warn(
       { resource: name, kind: error.kind, error: error.message },
@@ -54,7 +65,7 @@ export function createMarket(deps: {
     )
   const onFailure = (name: string) => (error: { kind: string; message: string }) =>
     logFailure(name, error)
-  const lists = own ? [own.gate('lists')] : []
+  const lists = [gate('lists')]
   return {
     budget,
     caches: {
@@ -84,7 +95,7 @@ export function createMarket(deps: {
     coins: new CoinPages({
       upstream,
       sample,
-      gate: own?.gate('coins') ?? OPEN_GATE,
+      gate: gate('coins'),
       shared: shared?.rows,
       clock,
       maxEntries: config.coinCacheEntries,
