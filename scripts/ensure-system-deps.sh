@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need, only when they are missing:
-# postgresql (the DATABASE_URL server test) and chromium (the real-browser tests).
-# Idempotent: a machine that has both does nothing and needs no network.
+# postgresql (the DATABASE_URL server tests), chromium (the real-browser tests) and nginx (the
+# load balancer in front of several instances). Idempotent: a machine that has them all does
+# nothing and needs no network.
 set -euo pipefail
 
 missing=()
@@ -10,6 +11,11 @@ if ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
 fi
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
   missing+=(chromium)
+fi
+
+# Debian's nginx binary is in /usr/sbin, which a non-root PATH may not include.
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  missing+=(nginx)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

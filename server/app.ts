@@ -13,6 +13,7 @@ import { createMarket, type MarketCaches } from './market/service'
 import type { CoinPages } from './market/coins'
 import type { FetchFn } from './market/upstream'
 import { RateLimiter } from './middleware/rate-limit'
+import { type Coordinator, createCoordinator } from './shared/coordinator'
 import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
 import { authRoutes } from './routes/auth'
@@ -38,6 +39,8 @@ export type App = {
   app: Hono<AppEnv>
   caches: MarketCaches
   coins: CoinPages
+  /** What the instances share (stopped with the server). */
+  shared: Coordinator
   /** How many files the site serves (0: no build found). */
   siteFiles: number
 }
@@ -46,7 +49,16 @@ export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps
   const clock = deps.clock ?? systemClock
   const build = readBuild(config.clientDir)
+  // Where limits and market data are shared: memory on PGlite, the database on PostgreSQL.
+  const shared = createCoordinator({
+    db,
+    clock,
+    logger,
+    callsPerMin: config.market.callsPerMin,
+    upstreamTimeoutMs: config.market.timeoutMs,
+  })
   const { caches, coins, budget } = createMarket({
+    shared: shared.market,
     config: config.market,
     sample: deps.sample ?? loadSample(),
     clock,
@@ -63,9 +75,9 @@ export function createApp(deps: AppDeps): App {
     authRoutes({
       accounts: accountStore(db),
       sessions: sessionStore(db),
-      signUpLimiter: new RateLimiter({ limit: config.signupRateLimit, windowMs: 60_000, clock }),
-      signInLimiter: new RateLimiter({ limit: config.signinRateLimit, windowMs: 60_000, clock }),
-      signInLimits: new SignInLimits(clock),
+      signUpLimiter: shared.limiters('signup', { limit: config.signupRateLimit, windowMs: 60_000 }),
+      signInLimiter: shared.limiters('signin', { limit: config.signinRateLimit, windowMs: 60_000 }),
+      signInLimits: new SignInLimits(shared.limiters),
       clock,
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
@@ -107,5 +119,5 @@ export function createApp(deps: AppDeps): App {
     }
     return response
   })
-  return { app, caches, coins, siteFiles: Object.keys(build?.manifest.files ?? {}).length }
+  return { app, caches, coins, shared, siteFiles: Object.keys(build?.manifest.files ?? {}).length }
 }

@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  database_unavailable: 503,
   busy: 503,
   upstream_busy: 503,
   upstream_unavailable: 503,
@@ -49,6 +50,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests. Try again later.',
   internal_error: 'Something went wrong on our side. Try again later.',
   service_unavailable: 'The service is temporarily unavailable. Try again later.',
+  database_unavailable: 'Accounts are unavailable for a moment. Try again shortly.',
   busy: 'Coinvera is busy right now. Try again in a moment.',
   upstream_busy: 'Too many requests for market data right now. Try again shortly.',
   upstream_unavailable: 'Market data is unavailable right now. Try again shortly.',
@@ -101,7 +103,7 @@ export function toErrorResponse(error: unknown): { response: Response; unexpecte
   }
   if (error instanceof DatabaseUnavailableError) {
     return {
-      response: errorResponse('service_unavailable', { headers: { 'Retry-After': '5' } }),
+      response: errorResponse('database_unavailable', { headers: { 'Retry-After': '5' } }),
       unexpected: true,
     }
   }

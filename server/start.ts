@@ -64,7 +64,7 @@ export async function serveApp(
     if (error instanceof ManifestError) throw new StartError(error.message, { cause: error })
     throw error
   }
-  const { app, caches, coins, siteFiles } = created
+  const { app, caches, coins, shared, siteFiles } = created
   if (siteFiles === 0) {
     logger.warn(
       { clientDir: config.clientDir },
@@ -110,6 +110,7 @@ export async function serveApp(
         caches.markets.close()
         caches.trending.close()
         coins.close()
+        shared.close()
       })()
       return stopping
     },

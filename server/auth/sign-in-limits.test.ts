@@ -1,65 +1,66 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/server/helpers/clock'
+import { memoryLimiters } from '../shared/counters'
 import { SignInLimits } from './sign-in-limits'
 
 const MINUTE = 60_000
 
 describe('SignInLimits', () => {
-  it('5 failures per account and address in 15 minutes; other addresses and accounts go on', () => {
+  it('5 failures per account and address in 15 minutes; other addresses and accounts go on', async () => {
     const clock = manualClock(0)
-    const limits = new SignInLimits(clock)
+    const limits = new SignInLimits(memoryLimiters(clock))
     for (let i = 0; i < 5; i++)
-      expect(limits.begin('203.0.113.7', 'ada@example.com').allowed).toBe(true)
-    expect(limits.begin('203.0.113.7', ' ADA@example.com ')).toEqual({
+      expect((await limits.begin('203.0.113.7', 'ada@example.com')).allowed).toBe(true)
+    expect(await limits.begin('203.0.113.7', ' ADA@example.com ')).toEqual({
       allowed: false,
       retryAfterS: 15 * 60,
     })
-    expect(limits.begin('203.0.113.8', 'ada@example.com').allowed).toBe(true)
-    expect(limits.begin('203.0.113.7', 'grace@example.com').allowed).toBe(true)
+    expect((await limits.begin('203.0.113.8', 'ada@example.com')).allowed).toBe(true)
+    expect((await limits.begin('203.0.113.7', 'grace@example.com')).allowed).toBe(true)
   })
 
-  it('20 failures on one account from many addresses slow that account down, for a window only', () => {
+  it('20 failures on one account from many addresses slow that account down, for a window only', async () => {
     const clock = manualClock(0)
-    const limits = new SignInLimits(clock)
+    const limits = new SignInLimits(memoryLimiters(clock))
     // An attacker spreads 20 guesses over 20 addresses, one every 30 s.
     for (let i = 0; i < 20; i++) {
-      expect(limits.begin(`198.51.100.${i}`, 'ada@example.com').allowed).toBe(true)
+      expect((await limits.begin(`198.51.100.${i}`, 'ada@example.com')).allowed).toBe(true)
       clock.advance(MINUTE / 2)
     }
     // Now every address waits, the owner's too; other accounts do not.
-    const refused = limits.begin('192.0.2.1', 'ada@example.com')
+    const refused = await limits.begin('192.0.2.1', 'ada@example.com')
     expect(refused).toEqual({ allowed: false, retryAfterS: 5 * 60 })
-    expect(limits.begin('198.51.100.99', 'ada@example.com').allowed).toBe(false)
-    expect(limits.begin('198.51.100.0', 'grace@example.com').allowed).toBe(true)
+    expect((await limits.begin('198.51.100.99', 'ada@example.com')).allowed).toBe(false)
+    expect((await limits.begin('198.51.100.0', 'grace@example.com')).allowed).toBe(true)
 
     // Once the window has closed the owner signs in; no one can lock the account for good.
     clock.advance(5 * MINUTE)
-    const owner = limits.begin('192.0.2.1', 'ada@example.com')
+    const owner = await limits.begin('192.0.2.1', 'ada@example.com')
     expect(owner.allowed).toBe(true)
-    if (owner.allowed) owner.succeeded()
+    if (owner.allowed) await owner.succeeded()
     // The attacker's next round costs them another 20 guesses, and the window closes again.
-    for (let i = 0; i < 20; i++) limits.begin(`198.51.100.${i}`, 'ada@example.com')
-    expect(limits.begin('192.0.2.1', 'ada@example.com').allowed).toBe(false)
+    for (let i = 0; i < 20; i++) await limits.begin(`198.51.100.${i}`, 'ada@example.com')
+    expect((await limits.begin('192.0.2.1', 'ada@example.com')).allowed).toBe(false)
     clock.advance(15 * MINUTE)
-    expect(limits.begin('192.0.2.1', 'ada@example.com').allowed).toBe(true)
+    expect((await limits.begin('192.0.2.1', 'ada@example.com')).allowed).toBe(true)
   })
 
-  it('a success clears its address’s failures and is not itself a failure; an undone attempt does not count', () => {
+  it('a success clears its address’s failures and is not itself a failure; an undone attempt does not count', async () => {
     const clock = manualClock(0)
-    const limits = new SignInLimits(clock)
-    for (let i = 0; i < 4; i++) limits.begin('203.0.113.7', 'ada@example.com')
-    const right = limits.begin('203.0.113.7', 'ada@example.com')
-    if (right.allowed) right.succeeded()
+    const limits = new SignInLimits(memoryLimiters(clock))
+    for (let i = 0; i < 4; i++) await limits.begin('203.0.113.7', 'ada@example.com')
+    const right = await limits.begin('203.0.113.7', 'ada@example.com')
+    if (right.allowed) await right.succeeded()
     for (let i = 0; i < 5; i++)
-      expect(limits.begin('203.0.113.7', 'ada@example.com').allowed).toBe(true)
-    expect(limits.begin('203.0.113.7', 'ada@example.com').allowed).toBe(false)
+      expect((await limits.begin('203.0.113.7', 'ada@example.com')).allowed).toBe(true)
+    expect((await limits.begin('203.0.113.7', 'ada@example.com')).allowed).toBe(false)
 
     // Twenty attempts the server was too busy to check leave the account untouched.
     for (let i = 0; i < 20; i++) {
-      const attempt = limits.begin(`198.51.100.${i}`, 'grace@example.com')
+      const attempt = await limits.begin(`198.51.100.${i}`, 'grace@example.com')
       expect(attempt.allowed).toBe(true)
-      if (attempt.allowed) attempt.undo()
+      if (attempt.allowed) await attempt.undo()
     }
-    expect(limits.begin('192.0.2.1', 'grace@example.com').allowed).toBe(true)
+    expect((await limits.begin('192.0.2.1', 'grace@example.com')).allowed).toBe(true)
   })
 })

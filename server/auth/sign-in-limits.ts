@@ -1,5 +1,4 @@
-import type { Clock } from '../clock'
-import { RateLimiter } from '../middleware/rate-limit'
+import type { Limiter, Limiters } from '../shared/counters'
 
 const WINDOW_MS = 15 * 60_000
 
@@ -9,9 +8,9 @@ export type SignInAttempt =
   | {
       allowed: true
       /** The password was right: this address's failures on the account are forgotten. */
-      succeeded(): void
+      succeeded(): Promise<void>
       /** Nothing was checked (the server was busy or failed): the attempt does not count. */
-      undo(): void
+      undo(): Promise<void>
     }
 
 /**
@@ -19,41 +18,40 @@ export type SignInAttempt =
  * account from all addresses together, so many addresses cannot share out the guessing of one
  * password. Keyed by what was typed, so an unknown account is limited the same way and a 429
  * reveals nothing. Each is a window, never a lock: once it closes, the owner signs in again.
+ * The counters are the deployment's when its instances share them (server/shared/counters.ts).
  */
 export class SignInLimits {
-  readonly #perAddress: RateLimiter
-  readonly #perAccount: RateLimiter
+  readonly #perAddress: Limiter
+  readonly #perAccount: Limiter
 
-  constructor(clock: Clock) {
-    this.#perAddress = new RateLimiter({ limit: 5, windowMs: WINDOW_MS, clock })
-    this.#perAccount = new RateLimiter({ limit: 20, windowMs: WINDOW_MS, clock })
+  constructor(limiters: Limiters) {
+    this.#perAddress = limiters('signin-failures', { limit: 5, windowMs: WINDOW_MS })
+    this.#perAccount = limiters('signin-account-failures', { limit: 20, windowMs: WINDOW_MS })
   }
 
   /**
    * Counts an attempt before its password is checked, so concurrent guesses cannot slip past;
    * a refused attempt is not counted. `address` is the client's rate-limit key.
    */
-  begin(address: string, username: string): SignInAttempt {
+  async begin(address: string, username: string): Promise<SignInAttempt> {
     const account = username.trim().toLowerCase()
     const pair = `${address} ${account}`
-    for (const [limiter, key] of [
-      [this.#perAddress, pair],
-      [this.#perAccount, account],
-    ] as const) {
-      const result = limiter.check(key)
-      if (!result.allowed) return result
+    const byAddress = await this.#perAddress.hit(pair)
+    if (!byAddress.allowed) return byAddress
+    const byAccount = await this.#perAccount.hit(account)
+    if (!byAccount.allowed) {
+      await this.#perAddress.release(pair)
+      return byAccount
     }
-    this.#perAddress.record(pair)
-    this.#perAccount.record(account)
     return {
       allowed: true,
-      succeeded: () => {
-        this.#perAddress.reset(pair)
-        this.#perAccount.release(account)
+      succeeded: async () => {
+        await this.#perAddress.reset(pair)
+        await this.#perAccount.release(account)
       },
-      undo: () => {
-        this.#perAddress.release(pair)
-        this.#perAccount.release(account)
+      undo: async () => {
+        await this.#perAddress.release(pair)
+        await this.#perAccount.release(account)
       },
     }
   }

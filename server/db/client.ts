@@ -119,10 +119,19 @@ function openPostgres(url: string, logger: Logger): Db {
     ...wrap(pool),
     session: async (fn) => {
       const client = await translate(pool.connect())
+      // A checked-out client losing its server (PostgreSQL stopped, the backend terminated) emits
+      // an error no pool listens to: caught here, and the client is destroyed, not reused.
+      let lost: Error | undefined
+      const onError = (error: Error) => {
+        lost = error
+        logger.warn({ error: error.message }, 'database connection lost')
+      }
+      client.on('error', onError)
       try {
         return await fn(wrap(client))
       } finally {
-        client.release()
+        client.removeListener('error', onError)
+        client.release(lost)
       }
     },
     close: () => pool.end(),

@@ -13,7 +13,7 @@ export type CallGate = {
   spend(): void
 }
 
-const MINUTE_MS = 60_000
+export const MINUTE_MS = 60_000
 
 /**
  * The lists' reserved share: their refreshes need about 1.2 calls a minute (markets every 60 s,
@@ -25,17 +25,51 @@ export function reservedForLists(callsPerMin: number): number {
   return Math.min(callsPerMin - 1, Math.max(2, Math.round(callsPerMin / 4)))
 }
 
+type Call = { at: number; kind: CallerKind }
+
+/**
+ * The budget's rule, for the calls of the last minute (oldest first): 0 when `kind` may call now,
+ * else the milliseconds until a call of its share ends its minute. Coin pages may use all but the
+ * lists' reserved share; the lists may use everything, so coin pages can never starve them. One
+ * rule for one instance (UpstreamBudget) and for a deployment (server/shared/budget.ts).
+ */
+export function budgetWaitMs(
+  calls: readonly Call[],
+  kind: CallerKind,
+  callsPerMin: number,
+  now: number,
+): number {
+  if (calls.length >= callsPerMin) return until(calls, now)
+  if (kind === 'lists') return 0
+  const coins = calls.filter((call) => call.kind === 'coins')
+  if (coins.length < callsPerMin - reservedForLists(callsPerMin)) return 0
+  return until(coins, now)
+}
+
+// Until the oldest of these calls leaves the window, making room for one more.
+function until(calls: readonly { at: number }[], now: number): number {
+  return Math.max(1, (calls[0]?.at ?? now) + MINUTE_MS - now)
+}
+
+/** The call budget as the health check shows it. */
+export type BudgetUse = {
+  callsPerMin: number
+  reserved: number
+  /** Calls made in the last minute, by kind (of the deployment, when instances share it). */
+  used(): Record<CallerKind, number> | Promise<Record<CallerKind, number>>
+}
+
 /**
  * At most `callsPerMin` upstream calls in any 60 s, whatever the endpoint (a sliding log of the
- * last minute's calls, at most `callsPerMin` entries). Coin pages may use all but the lists'
- * reserved share; the lists may use everything, so coin pages can never starve them.
+ * last minute's calls, at most `callsPerMin` entries), by `budgetWaitMs`'s rule. This instance's
+ * alone; instances on one PostgreSQL share server/shared/budget.ts instead.
  */
 export class UpstreamBudget {
   readonly callsPerMin: number
   readonly reserved: number
   readonly #clock: Clock
   // Start times of the calls of the last minute, oldest first, with who made them.
-  readonly #calls: { at: number; kind: CallerKind }[] = []
+  readonly #calls: Call[] = []
 
   constructor(options: { callsPerMin: number; clock: Clock }) {
     this.callsPerMin = options.callsPerMin
@@ -46,11 +80,7 @@ export class UpstreamBudget {
   /** 0 when `kind` may call now, else the milliseconds until a call of its share ends its minute. */
   waitMs(kind: CallerKind): number {
     const now = this.#forget()
-    if (this.#calls.length >= this.callsPerMin) return this.#until(this.#calls, now)
-    if (kind === 'lists') return 0
-    const coins = this.#calls.filter((call) => call.kind === 'coins')
-    if (coins.length < this.callsPerMin - this.reserved) return 0
-    return this.#until(coins, now)
+    return budgetWaitMs(this.#calls, kind, this.callsPerMin, now)
   }
 
   spend(kind: CallerKind): void {
@@ -74,10 +104,5 @@ export class UpstreamBudget {
       this.#calls.shift()
     }
     return now
-  }
-
-  // Until the oldest of these calls leaves the window, making room for one more.
-  #until(calls: readonly { at: number }[], now: number): number {
-    return Math.max(1, (calls[0]?.at ?? now) + MINUTE_MS - now)
   }
 }

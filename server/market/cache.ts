@@ -34,6 +34,16 @@ export type CacheState = {
   fetching: boolean
 }
 
+/**
+ * A refresh through the copy other instances share (server/shared/market-rows.ts): it answers
+ * that copy's JSON and fetch time, and runs `call` (this cache's upstream call) only when the
+ * copy is stale and no other instance is refreshing it.
+ */
+export type SharedRefresh = (
+  call: () => Promise<string>,
+  signal: AbortSignal,
+) => Promise<{ json: string; fetchedAt: number }>
+
 export type CacheOptions<T> = {
   name: string
   ttlMs: number
@@ -48,6 +58,8 @@ export type CacheOptions<T> = {
   /** How long to leave the upstream alone after a failure other than a 429. */
   failureBackoffMs?: number
   onFailure?: (error: UpstreamError) => void
+  /** Instances on one PostgreSQL share the entry; without it it is this instance's alone. */
+  shared?: SharedRefresh | undefined
 }
 
 type Entry = { body: Uint8Array<ArrayBuffer>; fetchedAt: number }
@@ -76,7 +88,8 @@ type Attempt =
   | { pending: Promise<boolean> }
   | { pending: null; reason: NoDataReason; waitMs: number }
 
-const encode = (data: unknown) => new TextEncoder().encode(JSON.stringify(data))
+const encoder = new TextEncoder()
+const encode = (data: unknown) => encoder.encode(JSON.stringify(data))
 
 /**
  * One upstream resource kept in memory. Fresh data is served as is; expired data is served at once
@@ -191,11 +204,15 @@ export class MarketCache<T> {
       if (waitMs > 0) return { pending: null, reason: gate.refusal, waitMs }
     }
     for (const gate of gates) gate.spend()
-    const run = this.#options.load(this.#abort.signal).then(
-      (data) => {
-        const now = this.#clock.now()
-        this.#entry = { body: encode(data), fetchedAt: now }
-        this.#lastSuccessAt = now
+    const { load, shared } = this.#options
+    const signal = this.#abort.signal
+    const loaded = shared
+      ? shared(async () => JSON.stringify(await load(signal)), signal)
+      : load(signal).then((data) => ({ json: JSON.stringify(data), fetchedAt: this.#clock.now() }))
+    const run = loaded.then(
+      ({ json, fetchedAt }) => {
+        this.#entry = { body: encoder.encode(json), fetchedAt }
+        this.#lastSuccessAt = this.#clock.now()
         this.#retryAt = 0
         return true
       },

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { ChartDays, CoinDetail, CoinList, MarketChart } from '../../src/features/coin/schemas'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { MarketCache } from './cache'
+import { MarketCache, type SharedRefresh } from './cache'
 import type { Sample } from './sample'
 import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
 
@@ -116,6 +116,8 @@ export type CoinPagesOptions = {
   maxEntries: number
   firstWaitMs: number
   onFailure: (resource: string, error: UpstreamError) => void
+  /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
+  shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
 }
 
 /**
@@ -192,6 +194,7 @@ export class CoinPages {
       gates: [this.#options.gate],
       firstWaitMs: this.#options.firstWaitMs,
       onFailure: (error) => this.#options.onFailure(own.name, error),
+      shared: this.#options.shared?.(own.name, own.ttlMs),
     })
     if (this.#closed) cache.close()
     lru.set(key, cache)

@@ -2,11 +2,13 @@ import type { MarketsResponse, TrendingResponse } from '../../src/features/marke
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import type { Clock } from '../clock'
-import { UpstreamBudget } from './budget'
+import { type BudgetUse, type CallerKind, type CallGate, UpstreamBudget } from './budget'
 import { MarketCache } from './cache'
 import { CoinPages } from './coins'
 import type { Sample } from './sample'
-import { createUpstream, type FetchFn } from './upstream'
+import { createUpstream, type FetchFn, type Upstream } from './upstream'
+import { budgetedUpstream } from '../shared/budget'
+import type { SharedMarket } from '../shared/coordinator'
 
 export type MarketCaches = {
   markets: MarketCache<MarketsResponse>
@@ -17,8 +19,11 @@ export type MarketCaches = {
 export type Market = {
   caches: MarketCaches
   coins: CoinPages
-  budget: UpstreamBudget
+  budget: BudgetUse
 }
+
+// The gate of a shared budget: every call is spent where it is made (server/shared/budget.ts).
+const OPEN_GATE: CallGate = { refusal: 'busy', waitMs: () => 0, spend: () => undefined }
 
 export function createMarket(deps: {
   config: Config['market']
@@ -26,16 +31,33 @@ export function createMarket(deps: {
   clock: Clock
   logger: Logger
   fetch?: FetchFn | undefined
+  /** Instances on one PostgreSQL: cache rows and the budget of the deployment (else in memory). */
+  shared?: SharedMarket | null
 }): Market {
   const { config, sample, clock, logger } = deps
-  const upstream = createUpstream({
+  const shared = deps.shared ?? null
+  const direct = createUpstream({
     baseUrl: config.upstreamUrl,
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
     fetch: deps.fetch,
     now: () => clock.now(),
   })
-  const budget = new UpstreamBudget({ callsPerMin: config.callsPerMin, clock })
+  // One instance's caches pass its own budget's gates; instances that share a budget spend it at
+  // each upstream call instead (budgetedUpstream), so their gates are open.
+  let budget: BudgetUse
+  let upstream: Upstream
+  let gate: (kind: CallerKind) => CallGate
+  if (shared) {
+    budget = shared.budget
+    upstream = budgetedUpstream(direct, shared.budget)
+    gate = () => OPEN_GATE
+  } else {
+    const own = new UpstreamBudget({ callsPerMin: config.callsPerMin, clock })
+    budget = own
+    upstream = direct
+    gate = (kind) => own.gate(kind)
+  }
   const logFailure = (name: string, error: { kind: string; message: string }) =>
     logger.warn(
       { resource: name, kind: error.kind, error: error.message },
@@ -43,7 +65,7 @@ export function createMarket(deps: {
     )
   const onFailure = (name: string) => (error: { kind: string; message: string }) =>
     logFailure(name, error)
-  const lists = [budget.gate('lists')]
+  const lists = [gate('lists')]
   return {
     budget,
     caches: {
@@ -56,6 +78,7 @@ export function createMarket(deps: {
         clock,
         firstWaitMs: config.firstWaitMs,
         onFailure: onFailure('markets'),
+        shared: shared?.rows('markets', config.marketsTtlS * 1000),
       }),
       trending: new MarketCache({
         name: 'trending',
@@ -66,12 +89,14 @@ export function createMarket(deps: {
         clock,
         firstWaitMs: config.firstWaitMs,
         onFailure: onFailure('trending'),
+        shared: shared?.rows('trending', config.trendingTtlS * 1000),
       }),
     },
     coins: new CoinPages({
       upstream,
       sample,
-      gate: budget.gate('coins'),
+      gate: gate('coins'),
+      shared: shared?.rows,
       clock,
       maxEntries: config.coinCacheEntries,
       firstWaitMs: config.firstWaitMs,

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { LRUCache } from 'lru-cache'
 import type { Clock } from '../clock'
 import { apiError } from '../errors'
+import type { Limiter } from '../shared/counters'
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterS: number }
 
@@ -18,7 +19,7 @@ type Window = { count: number; endsAt: number }
  * At most `limit` hits per key in a fixed window of `windowMs` that opens at the key's first hit:
  * one counter per key, so every hit is O(1) in time and memory. The keys sit in an LRU map of at
  * most `maxKeys`: past it the least recently seen key is forgotten, which only ever errs towards
- * allowing. In memory, so with several instances each counts its own share.
+ * allowing. In memory: instances on one PostgreSQL count in server/shared/counters.ts instead.
  */
 export class RateLimiter {
   readonly #windows: LRUCache<string, Window>
@@ -85,11 +86,11 @@ export class RateLimiter {
 }
 
 export function rateLimit(
-  limiter: RateLimiter,
+  limiter: Pick<Limiter, 'hit'>,
   keyOf: (c: Parameters<MiddlewareHandler>[0]) => string,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const result = limiter.hit(keyOf(c))
+    const result = await limiter.hit(keyOf(c))
     if (!result.allowed) {
       throw apiError('rate_limited', { headers: { 'Retry-After': String(result.retryAfterS) } })
     }

@@ -28,7 +28,8 @@ import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import type { AccountStore } from '../db/accounts'
 import type { SessionStore } from '../db/sessions'
 import { apiError } from '../errors'
-import { type RateLimiter, rateLimit } from '../middleware/rate-limit'
+import { rateLimit } from '../middleware/rate-limit'
+import type { Limiter } from '../shared/counters'
 import { bodyType, requestBody } from '../middleware/request-body'
 import { sameOrigin } from '../middleware/same-origin'
 
@@ -40,9 +41,9 @@ export const HOST_SESSION_COOKIE = '__Host-coinvera_session'
 export type AuthDeps = {
   accounts: AccountStore
   sessions: SessionStore
-  signUpLimiter: RateLimiter
+  signUpLimiter: Limiter
   /** Sign-in attempts per client address, whatever the account. */
-  signInLimiter: RateLimiter
+  signInLimiter: Limiter
   /** Failed sign-ins per account and address, and per account (brute force). */
   signInLimits: SignInLimits
   clock: Clock
@@ -166,19 +167,19 @@ export function authRoutes(deps: AuthDeps) {
     validBody(SignInSchema),
     async (c) => {
       const input = c.req.valid('json')
-      const attempt = deps.signInLimits.begin(address(c), input.username)
+      const attempt = await deps.signInLimits.begin(address(c), input.username)
       if (!attempt.allowed) {
         throw apiError('rate_limited', {
           message: 'Too many failed sign-ins. Try again later.',
           headers: { 'Retry-After': String(attempt.retryAfterS) },
         })
       }
-      const user = await checkCredentials(deps, input).catch((error: unknown) => {
-        attempt.undo()
+      const user = await checkCredentials(deps, input).catch(async (error: unknown) => {
+        await attempt.undo().catch(() => undefined)
         throw error
       })
       if (!user) throw apiError('invalid_credentials')
-      attempt.succeeded()
+      await attempt.succeeded()
       await signIn(c, user.id)
       return c.json({ user })
     },

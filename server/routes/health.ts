@@ -3,7 +3,7 @@ import type { AppEnv } from '../context'
 import type { Db } from '../db/client'
 import type { Logger } from '../logger'
 import type { CacheState } from '../market/cache'
-import type { UpstreamBudget } from '../market/budget'
+import type { BudgetUse } from '../market/budget'
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 
@@ -36,7 +36,7 @@ export function healthRoutes(deps: {
   db: Db
   caches: MarketCaches
   coins: CoinPages
-  budget: UpstreamBudget
+  budget: BudgetUse
   logger: Logger
 }) {
   const health = new Hono<AppEnv>()
@@ -47,6 +47,10 @@ export function healthRoutes(deps: {
   health.get('/', async (c) => {
     const { error, ...database } = await checkDatabase(deps.db)
     const ok = database.state === 'ok'
+    // The deployment's budget is in the database: without it there is no count to show.
+    const used = await Promise.resolve()
+      .then(() => deps.budget.used())
+      .catch(() => null)
     if (!ok)
       deps.logger.warn({ engine: deps.db.kind, err: error }, 'health check: the database failed')
     c.header('Cache-Control', 'no-store')
@@ -60,7 +64,7 @@ export function healthRoutes(deps: {
           coinList: deps.coins.ids.state(),
           coinCaches: deps.coins.size,
           callsLastMinute: {
-            ...deps.budget.used(),
+            ...used,
             limit: deps.budget.callsPerMin,
             reservedForLists: deps.budget.reserved,
           },

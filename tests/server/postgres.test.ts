@@ -100,7 +100,7 @@ describe.skipIf(!bin)('DATABASE_URL: a real PostgreSQL server', () => {
     const signUp = await fetch(`${server?.url}/api/auth`, json(person('down@example.com')))
     expect(signUp.status).toBe(503)
     expect(signUp.headers.get('retry-after')).toBe('5')
-    expect((await signUp.json()).error).toBe('service_unavailable')
+    expect((await signUp.json()).error).toBe('database_unavailable')
     const market = await fetch(`${server?.url}/api/market/search/trending`)
     expect(market.status).toBe(200)
   })

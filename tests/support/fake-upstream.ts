@@ -41,7 +41,13 @@ export type Behaviour =
   | { kind: 'reset' }
 
 /** One request the server sent; `path` is below the prefix (`coins/markets`). */
-export type UpstreamCall = { path: string; query: string; headers: IncomingMessage['headers'] }
+export type UpstreamCall = {
+  path: string
+  query: string
+  headers: IncomingMessage['headers']
+  /** When it arrived (Date.now()). */
+  at: number
+}
 
 export type FakeUpstream = {
   /** The base URL to give the server as MARKET_UPSTREAM_URL (prefix included). */
@@ -76,7 +82,7 @@ export async function startFakeUpstream(
     const path = url.pathname.startsWith(`${prefix}/`)
       ? url.pathname.slice(prefix.length + 1)
       : url.pathname
-    calls.push({ path, query: url.search, headers: req.headers })
+    calls.push({ path, query: url.search, headers: req.headers, at: Date.now() })
     const own = byPath.get(path)
     const b = own ?? everyPath
     const fixture = fixtures.get(path)

@@ -14,6 +14,8 @@ export type SiteServer = {
   /** What the server wrote, for a failure message. */
   output(): string
   stop(): Promise<void>
+  /** Ends the process as a crash would (SIGKILL), in-flight requests and all. */
+  kill(): Promise<void>
 }
 
 const running = new Set<ChildProcess>()
@@ -98,7 +100,12 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
     await stop()
     throw error
   })
-  return { url, output: () => output, stop }
+  const kill = async () => {
+    child.kill('SIGKILL')
+    await exited
+    cleanUp()
+  }
+  return { url, output: () => output, stop, kill }
 }
 
 async function waitForHealth(url: string): Promise<void> {

@@ -26,7 +26,15 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-export type Postgres = { url: string; stop(): Promise<void> }
+export type Postgres = {
+  url: string
+  /** Stops the server for good and removes its files. */
+  stop(): Promise<void>
+  /** Stops the server as a crash would (immediate), keeping its files and port for `up`. */
+  down(): Promise<void>
+  /** Starts it again after `down`, on the same data and port. */
+  up(): Promise<void>
+}
 
 /**
  * A throwaway PostgreSQL server on 127.0.0.1 and a free port, its files and socket in a temporary
@@ -56,28 +64,36 @@ export async function startPostgres(bin: string): Promise<Postgres> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
   ].join(' ')
-  await pg('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-o',
-    options,
-    '-w',
-    '-t',
-    '30',
-    'start',
-  ])
+  const start = () =>
+    pg('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ])
+  const halt = () =>
+    pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(() => undefined)
+  await start()
 
   let stopped = false
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    down: async () => {
+      await halt()
+    },
+    up: async () => {
+      await start()
+    },
     stop: async () => {
       if (!stopped) {
         stopped = true
-        await pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']).catch(
-          () => undefined,
-        )
+        await halt()
       }
       rmSync(dir, { recursive: true, force: true })
     },

@@ -1,0 +1,62 @@
+import type { Clock } from '../clock'
+import type { Db } from '../db/client'
+import type { Logger } from '../logger'
+import type { SharedRefresh } from '../market/cache'
+import { SharedBudget } from './budget'
+import {
+  type Limiters,
+  memoryLimiters,
+  postgresLimiters,
+  SWEEP_INTERVAL_MS,
+  sweepCounters,
+} from './counters'
+import { sharedMarketRows, sweepMarketRows } from './market-rows'
+
+/** What the instances of a deployment share: the market rows and the upstream call budget. */
+export type SharedMarket = {
+  /** The refresh through the shared row of one cache key. */
+  rows: (key: string, ttlMs: number) => SharedRefresh
+  budget: SharedBudget
+}
+
+/**
+ * Where the state that must hold for the whole deployment lives. On PGlite (one instance) that is
+ * this process's memory, exactly as without it: in-memory limiters, and no shared market (each
+ * cache and the budget stay in memory). On PostgreSQL (`DATABASE_URL`, any number of instances)
+ * it is the database: limiters' counters, market rows, the call budget.
+ */
+export type Coordinator = {
+  limiters: Limiters
+  /** Null when this instance is alone (the market cache and budget stay in memory). */
+  market: SharedMarket | null
+  close(): void
+}
+
+export function createCoordinator(deps: {
+  db: Db
+  clock: Clock
+  logger: Logger
+  callsPerMin: number
+  upstreamTimeoutMs: number
+}): Coordinator {
+  const { db, clock, logger } = deps
+  if (db.kind === 'pglite') {
+    return { limiters: memoryLimiters(clock), market: null, close: () => undefined }
+  }
+  // Every instance sweeps, so the tables stay bounded whichever instances run; a sweep finding
+  // nothing is a few indexed statements.
+  const sweep = setInterval(() => {
+    Promise.all([sweepCounters(db, clock), sweepMarketRows(db, clock)]).catch((error: unknown) =>
+      logger.warn({ error: (error as Error).message }, 'sweeping shared tables failed'),
+    )
+  }, SWEEP_INTERVAL_MS)
+  sweep.unref()
+  return {
+    limiters: postgresLimiters(db, clock),
+    market: {
+      rows: sharedMarketRows({ db, clock, waitMs: deps.upstreamTimeoutMs + 1000 }),
+      budget: new SharedBudget({ db, callsPerMin: deps.callsPerMin, clock }),
+    },
+    close: () => clearInterval(sweep),
+  }
+}
