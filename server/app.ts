@@ -12,7 +12,6 @@ import { loadSample, type Sample } from './market/sample'
 import { createMarket, type MarketCaches } from './market/service'
 import type { CoinPages } from './market/coins'
 import type { FetchFn } from './market/upstream'
-import { RateLimiter } from './middleware/rate-limit'
 import { type Coordinator, createCoordinator } from './shared/coordinator'
 import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
@@ -88,7 +87,7 @@ export function createApp(deps: AppDeps): App {
   // Misses a client may cause per minute, by the API or by coin pages: each may start an
   // upstream call.
   const clientGate = clientMissGate(
-    new RateLimiter({ limit: config.market.coinMissRateLimit, windowMs: 60_000, clock }),
+    shared.missLimiter('coin-miss', { limit: config.market.coinMissRateLimit, windowMs: 60_000 }),
     config.trustProxy,
   )
   app.route('/api/market', marketRoutes({ caches, coins, clientGate }))

@@ -15,7 +15,7 @@ import { apiError } from '../errors'
 import { type MarketCache, NoDataError, sharedCacheControl } from '../market/cache'
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
-import type { RateLimiter } from '../middleware/rate-limit'
+import type { MissLimiter } from '../shared/miss-limiter'
 
 // Anything but the exact query the site sends is refused before the cache is asked.
 function exactQuery<S extends GenericSchema>(schema: S) {
@@ -65,7 +65,7 @@ export type ClientGate = (c: Context<AppEnv>) => CallGate
  * their data. A client pays only for the calls its requests start; hits and shared requests are
  * free.
  */
-export function clientMissGate(missLimiter: RateLimiter, trustProxy: TrustProxy): ClientGate {
+export function clientMissGate(missLimiter: MissLimiter, trustProxy: TrustProxy): ClientGate {
   const clientAddress = clientAddressOf(trustProxy)
   return (c) => {
     const key = rateLimitKey(clientAddress(c))
@@ -75,7 +75,7 @@ export function clientMissGate(missLimiter: RateLimiter, trustProxy: TrustProxy)
         const result = missLimiter.check(key)
         return result.allowed ? 0 : result.retryAfterS * 1000
       },
-      spend: () => missLimiter.record(key),
+      spend: () => void missLimiter.record(key),
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../logger'
 import type { SharedRefresh } from '../market/cache'
 import { SharedBudget } from './budget'
 import {
+  type LimiterOptions,
   type Limiters,
   memoryLimiters,
   postgresLimiters,
@@ -11,6 +12,8 @@ import {
   sweepCounters,
 } from './counters'
 import { sharedMarketRows, sweepMarketRows } from './market-rows'
+import { type MissLimiter, sharedMissLimiter } from './miss-limiter'
+import { RateLimiter } from '../middleware/rate-limit'
 
 /** What the instances of a deployment share: the market rows and the upstream call budget. */
 export type SharedMarket = {
@@ -27,6 +30,8 @@ export type SharedMarket = {
  */
 export type Coordinator = {
   limiters: Limiters
+  /** The coin pages' per-client miss limit, which must answer without a round trip. */
+  missLimiter: (scope: string, options: LimiterOptions) => MissLimiter
   /** Null when this instance is alone (the market cache and budget stay in memory). */
   market: SharedMarket | null
   close(): void
@@ -41,7 +46,12 @@ export function createCoordinator(deps: {
 }): Coordinator {
   const { db, clock, logger } = deps
   if (db.kind === 'pglite') {
-    return { limiters: memoryLimiters(clock), market: null, close: () => undefined }
+    return {
+      limiters: memoryLimiters(clock),
+      missLimiter: (_scope, options) => new RateLimiter({ ...options, clock }),
+      market: null,
+      close: () => undefined,
+    }
   }
   // Every instance sweeps, so the tables stay bounded whichever instances run; a sweep finding
   // nothing is a few indexed statements.
@@ -51,8 +61,16 @@ export function createCoordinator(deps: {
     )
   }, SWEEP_INTERVAL_MS)
   sweep.unref()
+  const limiters = postgresLimiters(db, clock)
   return {
-    limiters: postgresLimiters(db, clock),
+    limiters,
+    missLimiter: (scope, options) =>
+      sharedMissLimiter({
+        local: new RateLimiter({ ...options, clock }),
+        shared: limiters(scope, options),
+        clock,
+        logger,
+      }),
     market: {
       rows: sharedMarketRows({ db, clock, waitMs: deps.upstreamTimeoutMs + 1000 }),
       budget: new SharedBudget({ db, callsPerMin: deps.callsPerMin, clock }),

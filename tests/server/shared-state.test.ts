@@ -7,6 +7,8 @@ import { createLogger } from '../../server/logger'
 import { SharedBudget } from '../../server/shared/budget'
 import { postgresLimiters, sweepCounters } from '../../server/shared/counters'
 import { sweepMarketRows } from '../../server/shared/market-rows'
+import { sharedMissLimiter } from '../../server/shared/miss-limiter'
+import { RateLimiter } from '../../server/middleware/rate-limit'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { type ManualClock, manualClock } from './helpers/clock'
 import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
@@ -168,6 +170,38 @@ describe.skipIf(!bin)(
         expect(refused.status).toBe(429)
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800)
       }
+    })
+
+    it("a client's coin misses count on every instance: once the shared count refuses, so does the instance", async () => {
+      const windowMs = 60_000
+      const limiterOn = (db: Db | undefined) =>
+        sharedMissLimiter({
+          local: new RateLimiter({ limit: 3, windowMs, clock }),
+          shared: postgresLimiters(db as Db, clock)('coin-miss-test', { limit: 3, windowMs }),
+          clock,
+          logger: createLogger('silent'),
+        })
+      const instances = [limiterOn(dbs[0]), limiterOn(dbs[1])]
+      const client = '198.51.100.7'
+      const allowed: number[] = []
+      // Misses alternate between two instances, as behind a load balancer.
+      for (let i = 0; i < 10; i++) {
+        const limiter = instances[i % 2]
+        if (limiter?.check(client).allowed) {
+          allowed.push(i)
+          await limiter.record(client)
+        }
+      }
+      // Counted alone, each instance would allow 3 (6 in all); shared, the limit plus one
+      // miss per instance (the one that learns it), and then none on either.
+      expect(allowed).toEqual([0, 1, 2, 3, 4])
+      for (const limiter of instances) {
+        const refused = limiter.check(client)
+        expect(refused.allowed).toBe(false)
+        expect(refused.allowed ? 0 : refused.retryAfterS).toBeGreaterThan(0)
+      }
+      // Another client is not affected.
+      expect(instances[1]?.check('198.51.100.8').allowed).toBe(true)
     })
 
     it('counters count across connections, and sweeping keeps the table bounded', async () => {
