@@ -20,10 +20,9 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
 }
 
 /**
- * `?currency=` on the pages with the price list: one of the offered currencies, anything else
- * (or none) the default. The server renders the page in the same currency by the same rule.
+ * `?currency=` on the pages with the price list: one of the offered currencies, else undefined,
+ * which means the default. Not filled in: the router, rendering on the server, redirects to an
+ * address whose validated search differs from the one asked for. The server renders the page in
+ * the same currency by the same rule.
  */
-export const CurrencyParamSchema = v.fallback(
-  v.optional(CurrencySchema, DEFAULT_CURRENCY),
-  DEFAULT_CURRENCY,
-)
+export const CurrencyParamSchema = v.fallback(v.optional(CurrencySchema), undefined)

@@ -1,3 +1,4 @@
+import type { Currency } from './currency'
 import type { DataSource } from './data-meta'
 
 // Display rules for market data (the price list, trending coins, coin pages), written out in en-US so prerendered and client HTML match.
@@ -57,6 +58,36 @@ const UP_TO_THREE: Rounding = { minFraction: 0, maxFraction: 3 }
 const TWO_DECIMALS: Rounding = { minFraction: 2, maxFraction: 2 }
 // Below one dollar, significant digits keep tiny prices readable: 0.00000123, not 0.00.
 const SMALL_PRICE: Rounding = { minSignificant: 2, maxSignificant: 4 }
+// Sums in bitcoin or ether: one satoshi is 0.00000001 BTC, so no fixed decimals fit.
+const CRYPTO: Rounding = { minSignificant: 1, maxSignificant: 8 }
+
+/** Each currency's sign, written before the number as en-US does ("-€2.50"). */
+export const CURRENCY_SYMBOLS: Record<Currency, string> = {
+  usd: '$',
+  eur: '€',
+  gbp: '£',
+  jpy: '¥',
+  btc: '₿',
+  eth: 'Ξ',
+}
+
+/**
+ * A sum in `currency`: € and £ (and $) with two decimals, ¥ with none, ₿ and Ξ with up to eight
+ * significant digits; `small` keeps a fiat sum below one readable (¥0.0012, not ¥0).
+ */
+function moneyRounding(abs: number, currency: Currency, small: boolean): Rounding {
+  if (currency === 'btc' || currency === 'eth') return CRYPTO
+  if (small && abs !== 0 && abs < 1) return SMALL_PRICE
+  return currency === 'jpy' ? INTEGER : TWO_DECIMALS
+}
+
+/** The sign, the symbol, then the digits; no minus on a sum shown as zero (it did not fall). */
+function money(value: number, currency: Currency, small: boolean): string {
+  const abs = Math.abs(value)
+  const digits = formatDecimal(abs, moneyRounding(abs, currency, small))
+  const negative = value < 0 && /[1-9]/.test(digits)
+  return `${negative ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${digits}`
+}
 
 type Numeric = number | null | undefined
 
@@ -68,11 +99,8 @@ export function formatSymbol(symbol: string | null | undefined): string {
   return symbol ? symbol.toUpperCase() : MISSING
 }
 
-export function formatPrice(value: Numeric): string {
-  if (!known(value)) return MISSING
-  const abs = Math.abs(value)
-  const digits = formatDecimal(abs, abs !== 0 && abs < 1 ? SMALL_PRICE : TWO_DECIMALS)
-  return `${value < 0 ? '-' : ''}$${digits}`
+export function formatPrice(value: Numeric, currency: Currency = 'usd'): string {
+  return known(value) ? money(value, currency, true) : MISSING
 }
 
 /** Two decimals, and no minus sign on a value that rounds to zero: it did not fall. */
@@ -85,11 +113,25 @@ export function formatPercent(value: Numeric): string {
   return known(value) ? `${twoDecimals(value)}%` : MISSING
 }
 
-/** `market_cap_change_24h`, in US dollars: always two decimals. */
-export function formatUsdChange(value: Numeric): string {
+/** `market_cap_change_24h`: the currency's own decimals, also below one (a change, not a price). */
+export function formatMoneyChange(value: Numeric, currency: Currency = 'usd'): string {
+  return known(value) ? money(value, currency, false) : MISSING
+}
+
+const COMPACT = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+] as const
+
+/** A large sum shortened for the global bar: "$3.38T", "₿34.72M"; below a million as a price. */
+export function formatCompactMoney(value: Numeric, currency: Currency = 'usd'): string {
   if (!known(value)) return MISSING
-  const text = twoDecimals(value)
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`
+  const abs = Math.abs(value)
+  const [size, unit] = COMPACT.find(([size]) => abs >= size) ?? [1, '']
+  if (!unit) return formatPrice(value, currency)
+  const digits = formatDecimal(abs / size, TWO_DECIMALS)
+  return `${value < 0 ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${digits}${unit}`
 }
 
 /** Volume and market cap. */

@@ -2,10 +2,13 @@ import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
+import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/crypto')({
   validateSearch: PriceListSearchSchema,
+  // The query key holds the currency: the loader prefetches the list the page shows.
+  loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
   head: () => ({
     meta: [
       { title: "Today's cryptocurrency prices — Coinvera" },
@@ -16,10 +19,11 @@ export const Route = createFileRoute('/crypto')({
       },
     ],
   }),
-  loader: ({ context: { queryClient } }) => {
+  loader: ({ context: { queryClient }, deps: { currency } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    prefetchInOwnTask(queryClient, marketQueries.markets())
+    prefetchInOwnTask(queryClient, marketQueries.markets(currency))
+    prefetchInOwnTask(queryClient, marketQueries.global())
   },
   component: CryptoPage,
 })
@@ -27,10 +31,29 @@ export const Route = createFileRoute('/crypto')({
 function CryptoPage() {
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
-  const { sort } = useSearch({ from: '/crypto' })
+  const { sort, currency = DEFAULT_CURRENCY } = useSearch({ from: '/crypto' })
   const navigate = useNavigate({ from: '/crypto' })
   // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
   const onSortChange = (next: SortParam | undefined) =>
-    void navigate({ search: { sort: next }, replace: true, resetScroll: false })
-  return <PriceSection headingLevel={1} sort={sort} onSortChange={onSortChange} />
+    void navigate({
+      search: (prev) => ({ ...prev, sort: next }),
+      replace: true,
+      resetScroll: false,
+    })
+  // The default currency stays out of the address.
+  const onCurrencyChange = (next: Currency) =>
+    void navigate({
+      search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
+      replace: true,
+      resetScroll: false,
+    })
+  return (
+    <PriceSection
+      headingLevel={1}
+      sort={sort}
+      onSortChange={onSortChange}
+      currency={currency}
+      onCurrencyChange={onCurrencyChange}
+    />
+  )
 }

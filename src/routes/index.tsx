@@ -9,10 +9,13 @@ import { PriceSection } from '@/features/market/components/price-section'
 import { TrendingSection } from '@/features/market/components/trending-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
+import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/')({
   validateSearch: PriceListSearchSchema,
+  // The query key holds the currency: the loader prefetches the list the page shows.
+  loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
   head: () => ({
     meta: [
       { title: 'Coinvera — Make better business with cryptocurrency' },
@@ -24,10 +27,11 @@ export const Route = createFileRoute('/')({
     ],
   }),
   // Start both requests and return at once: the page renders without waiting for the network.
-  loader: ({ context: { queryClient } }) => {
+  loader: ({ context: { queryClient }, deps: { currency } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    prefetchInOwnTask(queryClient, marketQueries.markets())
+    prefetchInOwnTask(queryClient, marketQueries.markets(currency))
+    prefetchInOwnTask(queryClient, marketQueries.global())
     prefetchInOwnTask(queryClient, marketQueries.trending())
   },
   component: HomePage,
@@ -37,16 +41,32 @@ function HomePage() {
   const user = useSignedInUser()
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
-  const { sort } = useSearch({ from: '/' })
+  const { sort, currency = DEFAULT_CURRENCY } = useSearch({ from: '/' })
   const navigate = useNavigate({ from: '/' })
   // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
   const onSortChange = (next: SortParam | undefined) =>
-    void navigate({ search: { sort: next }, replace: true, resetScroll: false })
+    void navigate({
+      search: (prev) => ({ ...prev, sort: next }),
+      replace: true,
+      resetScroll: false,
+    })
+  // The default currency stays out of the address.
+  const onCurrencyChange = (next: Currency) =>
+    void navigate({
+      search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
+      replace: true,
+      resetScroll: false,
+    })
   return (
     <>
       <WelcomeNote />
       <Hero signedIn={Boolean(user)} />
-      <PriceSection sort={sort} onSortChange={onSortChange} />
+      <PriceSection
+        sort={sort}
+        onSortChange={onSortChange}
+        currency={currency}
+        onCurrencyChange={onCurrencyChange}
+      />
       <AboutSection />
       <AppPromo />
       <TrendingSection />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, use, useEffect, useMemo } from 'react'
+import { Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -10,6 +10,9 @@ import { LoadError, useRetryFocus } from '@/components/load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
 import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
+import { type Currency, CURRENCY_NAMES } from '@/lib/currency'
+import { CurrencyMenu, useRememberedCurrency } from './currency-menu'
+import { GlobalBar } from './global-bar'
 
 type TableModule = typeof import('./market-table')
 
@@ -58,16 +61,25 @@ export function PriceSection({
   headingLevel = 2,
   sort,
   onSortChange,
+  currency = 'usd',
+  onCurrencyChange,
 }: {
   headingLevel?: 1 | 2
   /** The address's `?sort=`. */
   sort?: SortParam | undefined
   onSortChange?: (sort: SortParam | undefined) => void
+  /** The address's `?currency=`. */
+  currency?: Currency
+  onCurrencyChange?: (currency: Currency) => void
 }) {
-  const query = useQuery(marketQueries.markets())
+  const markets = marketQueries.markets(currency)
+  const query = useQuery(markets)
   // Hydration renders what the server's HTML shows: its rows, or the prerendered skeleton.
-  const pageData = usePageData(marketQueries.markets().queryKey)
+  const pageData = usePageData(markets.queryKey)
+  useRememberedCurrency(currency, (next) => onCurrencyChange?.(next))
   const data = useShownData(query.data, pageData)
+  // Deferred with the data, so a list is never drawn in another list's currency.
+  const shownCurrency = useDeferredValue(currency)
   const hydrated = useHydrated()
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = hydrated && loadFailed(query)
@@ -93,10 +105,14 @@ export function PriceSection({
           </Heading>
         </div>
         <div className="prices__aside">
-          <p className="prices__subtitle">The six largest coins by market cap, in US dollars.</p>
+          <p className="prices__subtitle">
+            The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
+          </p>
           <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
         </div>
+        <CurrencyMenu currency={currency} onChange={onCurrencyChange} />
       </div>
+      <GlobalBar currency={currency} />
       <div ref={card.ref} className="card prices__card">
         {!data && isError ? (
           <LoadError
@@ -110,15 +126,18 @@ export function PriceSection({
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
           <section className="table-scroll" aria-label="Price table" tabIndex={0}>
             {data && (card.near || pageData) ? (
-              <Suspense fallback={<MarketTableSkeleton />}>
+              <Suspense fallback={<MarketTableSkeleton currency={shownCurrency} />}>
                 <MarketTable
+                  // A new currency is a new table: its values did not move, nothing flashes.
+                  key={shownCurrency}
+                  currency={shownCurrency}
                   coins={data.coins}
                   sorting={sorting}
                   onSortingChange={(next) => onSortChange?.(paramFromSorting(next))}
                 />
               </Suspense>
             ) : (
-              <MarketTableSkeleton />
+              <MarketTableSkeleton currency={shownCurrency} />
             )}
             {data ? null : (
               <p className="visually-hidden" role="status">

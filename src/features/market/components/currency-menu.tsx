@@ -1,0 +1,88 @@
+import { useEffect } from 'react'
+import * as v from 'valibot'
+import { CURRENCIES, type Currency, CurrencySchema } from '@/lib/currency'
+import { CURRENCY_SYMBOLS } from '@/lib/format'
+
+// The visitor's last choice, kept in this browser only: the server's HTML, shared by a CDN, is
+// never about one visitor, so a remembered currency is applied here by changing the address.
+const STORAGE_KEY = 'coinvera-currency'
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** The currency chosen on an earlier visit, or null (none, or storage refused). */
+export function rememberedCurrency(): Currency | null {
+  const stored = v.safeParse(CurrencySchema, storage()?.getItem(STORAGE_KEY))
+  return stored.success ? stored.output : null
+}
+
+export function rememberCurrency(currency: Currency): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, currency)
+  } catch {
+    // Storage full or refused: the choice holds for this visit only.
+  }
+}
+
+/**
+ * An address without `?currency=` shows the remembered currency: once, after hydration (the HTML
+ * is the default currency's, as every visitor's). A shared link that names a currency keeps it.
+ */
+export function useRememberedCurrency(
+  current: Currency,
+  change: (currency: Currency) => void,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, on arrival
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has('currency')) return
+    const remembered = rememberedCurrency()
+    if (remembered && remembered !== current) change(remembered)
+  }, [])
+}
+
+/**
+ * The currency menu: a native select (keyboard and screen readers know it), in a GET form whose
+ * button only shows without JavaScript, so the choice works before and without the app too.
+ */
+export function CurrencyMenu({
+  currency,
+  onChange,
+}: {
+  currency: Currency
+  onChange?: ((currency: Currency) => void) | undefined
+}) {
+  return (
+    <form className="currency-menu" method="get">
+      <label className="currency-menu__label" htmlFor="currency">
+        Currency
+      </label>
+      <select
+        id="currency"
+        name="currency"
+        className="currency-menu__select"
+        value={currency}
+        onChange={(event) => {
+          const next = v.parse(CurrencySchema, event.currentTarget.value)
+          rememberCurrency(next)
+          onChange?.(next)
+        }}
+      >
+        {CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {code.toUpperCase()} ({CURRENCY_SYMBOLS[code]})
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="currency-menu__submit">
+          Show
+        </button>
+      </noscript>
+    </form>
+  )
+}
