@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import * as v from 'valibot'
 import { CURRENCIES, type Currency, CurrencySchema } from '@/lib/currency'
-import { CURRENCY_SYMBOLS } from '@/lib/format'
 
 // The visitor's last choice, kept in this browser only: the server's HTML, shared by a CDN, is
 // never about one visitor, so a remembered currency is applied here by changing the address.
@@ -74,7 +73,7 @@ export function CurrencyMenu({
       >
         {CURRENCIES.map((code) => (
           <option key={code} value={code}>
-            {code.toUpperCase()} ({CURRENCY_SYMBOLS[code]})
+            {code.toUpperCase()}
           </option>
         ))}
       </select>

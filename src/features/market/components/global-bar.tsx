@@ -7,11 +7,18 @@ import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
 import type { GlobalData } from '../schemas'
 
-/** What the bar says its figures are: sample, as of a time (stale), or live; with the source. */
-function label(meta: GlobalData['meta'] | undefined, utc: boolean): string {
-  if (meta?.source === 'sample') return 'Global market: sample data (live data unavailable)'
-  if (meta?.source === 'stale') return `Global market as of ${formatTime(meta.updatedAt, utc)}`
-  return 'Global market'
+/**
+ * What the bar's figures are: sample, as of a time (stale), or live; and, in another currency,
+ * that the upstream gives the market cap's change in US dollars only.
+ */
+function label(meta: GlobalData['meta'] | undefined, currency: Currency, utc: boolean): string {
+  const what =
+    meta?.source === 'sample'
+      ? 'Global market: sample data'
+      : meta?.source === 'stale'
+        ? `Global market as of ${formatTime(meta.updatedAt, utc)}`
+        : 'Global market'
+  return currency === 'usd' ? what : `${what} · 24 h change in US dollars`
 }
 
 /**
@@ -31,8 +38,6 @@ export function GlobalBar({ currency }: { currency: Currency }) {
           <dd>
             {formatCompactMoney(stats?.total_market_cap[currency], currency)}{' '}
             <Change value={stats?.market_cap_change_percentage_24h_usd} />
-            {/* The upstream gives the change of the market cap in US dollars only. */}
-            {currency === 'usd' ? null : <span className="global-bar__aside"> in USD</span>}
           </dd>
         </div>
         <div className="global-bar__item">
@@ -40,9 +45,9 @@ export function GlobalBar({ currency }: { currency: Currency }) {
           <dd>{formatCompactMoney(stats?.total_volume[currency], currency)}</dd>
         </div>
         <div className="global-bar__item">
-          <dt>Dominance</dt>
+          <dt>BTC / ETH dominance</dt>
           <dd>
-            BTC {formatPercent(stats?.market_cap_percentage.btc)} · ETH{' '}
+            {formatPercent(stats?.market_cap_percentage.btc)} /{' '}
             {formatPercent(stats?.market_cap_percentage.eth)}
           </dd>
         </div>
@@ -51,7 +56,7 @@ export function GlobalBar({ currency }: { currency: Currency }) {
           <dd>{formatNumber(stats?.active_cryptocurrencies)}</dd>
         </div>
       </dl>
-      <p className="global-bar__source">{label(data?.meta, !hydrated)}</p>
+      <p className="global-bar__source">{label(data?.meta, currency, !hydrated)}</p>
     </section>
   )
 }

@@ -109,8 +109,8 @@ export function PriceSection({
             The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
           </p>
           <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
+          <CurrencyMenu currency={currency} onChange={onCurrencyChange} />
         </div>
-        <CurrencyMenu currency={currency} onChange={onCurrencyChange} />
       </div>
       <GlobalBar currency={currency} />
       <div ref={card.ref} className="card prices__card">
