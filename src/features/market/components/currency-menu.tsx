@@ -1,32 +1,11 @@
 import { useEffect } from 'react'
 import * as v from 'valibot'
 import { CURRENCIES, type Currency, CurrencySchema } from '@/lib/currency'
+import { browserStorage } from '@/lib/persist'
 
 // The visitor's last choice, kept in this browser only: the server's HTML, shared by a CDN, is
 // never about one visitor, so a remembered currency is applied here by changing the address.
 const STORAGE_KEY = 'coinvera-currency'
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
-}
-
-/** The currency chosen on an earlier visit, or null (none, or storage refused). */
-export function rememberedCurrency(): Currency | null {
-  const stored = v.safeParse(CurrencySchema, storage()?.getItem(STORAGE_KEY))
-  return stored.success ? stored.output : null
-}
-
-export function rememberCurrency(currency: Currency): void {
-  try {
-    storage()?.setItem(STORAGE_KEY, currency)
-  } catch {
-    // Storage full or refused: the choice holds for this visit only.
-  }
-}
 
 /**
  * An address without `?currency=` shows the remembered currency: once, after hydration (the HTML
@@ -39,8 +18,8 @@ export function useRememberedCurrency(
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, on arrival
   useEffect(() => {
     if (new URLSearchParams(window.location.search).has('currency')) return
-    const remembered = rememberedCurrency()
-    if (remembered && remembered !== current) change(remembered)
+    const remembered = browserStorage()?.getItem(STORAGE_KEY)
+    if (v.is(CurrencySchema, remembered) && remembered !== current) change(remembered)
   }, [])
 }
 
@@ -66,8 +45,9 @@ export function CurrencyMenu({
         className="currency-menu__select"
         value={currency}
         onChange={(event) => {
-          const next = v.parse(CurrencySchema, event.currentTarget.value)
-          rememberCurrency(next)
+          const next = event.currentTarget.value
+          if (!v.is(CurrencySchema, next)) return
+          browserStorage()?.setItem(STORAGE_KEY, next)
           onChange?.(next)
         }}
       >
