@@ -5,7 +5,7 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { loadTable } from '@/features/market/components/price-section'
+import { loadExtras, loadTable } from '@/features/market/components/price-section'
 import { type CoinChartData, type CoinDetailData, coinQueries } from '@/features/coin/queries'
 import type { ChartRange } from '@/features/coin/schemas'
 import { marketQueries } from '@/features/market/queries'
@@ -78,8 +78,10 @@ export async function render(path: string, lists: PageLists = {}): Promise<Rende
     prerender: true,
   })
   await router.load()
-  // The rows render only with the table's code at hand (renderToString does not wait for it).
+  // The rows render only with the table's code at hand (renderToString does not wait for it),
+  // and the global bar and currency menu with theirs.
   if (markets) await loadTable()
+  await loadExtras()
   const html = renderToString(
     <StrictMode>
       <PageStateContext value={state}>

@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
@@ -40,13 +41,17 @@ function CryptoPage() {
       replace: true,
       resetScroll: false,
     })
-  // The default currency stays out of the address.
-  const onCurrencyChange = (next: Currency) =>
-    void navigate({
-      search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
-      replace: true,
-      resetScroll: false,
-    })
+  // The default currency stays out of the address. Stable, so the menu waiting to hydrate is
+  // not re-rendered (see CurrencyMenuSlot).
+  const onCurrencyChange = useCallback(
+    (next: Currency) =>
+      void navigate({
+        search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate],
+  )
   return (
     <PriceSection
       headingLevel={1}

@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
@@ -50,13 +51,17 @@ function HomePage() {
       replace: true,
       resetScroll: false,
     })
-  // The default currency stays out of the address.
-  const onCurrencyChange = (next: Currency) =>
-    void navigate({
-      search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
-      replace: true,
-      resetScroll: false,
-    })
+  // The default currency stays out of the address. Stable, so the menu waiting to hydrate is
+  // not re-rendered (see CurrencyMenuSlot).
+  const onCurrencyChange = useCallback(
+    (next: Currency) =>
+      void navigate({
+        search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate],
+  )
   return (
     <>
       <WelcomeNote />

@@ -8,13 +8,11 @@ import { browserStorage } from '@/lib/persist'
 const STORAGE_KEY = 'coinvera-currency'
 
 /**
- * An address without `?currency=` shows the remembered currency: once, after hydration (the HTML
- * is the default currency's, as every visitor's). A shared link that names a currency keeps it.
+ * An address without `?currency=` shows the remembered currency: once, when the menu hydrates
+ * (the HTML is the default currency's, as every visitor's; the list is not in view before). A
+ * shared link that names a currency keeps it.
  */
-export function useRememberedCurrency(
-  current: Currency,
-  change: (currency: Currency) => void,
-): void {
+function useRememberedCurrency(current: Currency, change: (currency: Currency) => void): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, on arrival
   useEffect(() => {
     if (new URLSearchParams(window.location.search).has('currency')) return
@@ -34,6 +32,7 @@ export function CurrencyMenu({
   currency: Currency
   onChange?: ((currency: Currency) => void) | undefined
 }) {
+  useRememberedCurrency(currency, (next) => onChange?.(next))
   return (
     <form className="currency-menu" method="get">
       <label className="currency-menu__label" htmlFor="currency">

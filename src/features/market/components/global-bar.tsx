@@ -38,7 +38,10 @@ export function GlobalBar({ currency }: { currency: Currency }) {
     [
       'Market cap',
       <>
-        {formatCompactMoney(stats?.total_market_cap[currency], currency)}{' '}
+        {/* In a box of its own width, so the change beside it never moves when data arrives. */}
+        <span className="global-bar__cap">
+          {formatCompactMoney(stats?.total_market_cap[currency], currency)}
+        </span>{' '}
         <Change value={stats?.market_cap_change_percentage_24h_usd} />
       </>,
     ],

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
+import { memo, Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -11,8 +11,6 @@ import { MarketTableSkeleton } from './market-table-skeleton'
 import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES } from '@/lib/currency'
-import { CurrencyMenu, useRememberedCurrency } from './currency-menu'
-import { GlobalBar } from './global-bar'
 
 type TableModule = typeof import('./market-table')
 
@@ -22,7 +20,7 @@ type TableModule = typeof import('./market-table')
 let table: Promise<TableModule> | undefined
 let loaded: TableModule | undefined
 export const loadTable = () => {
-  table ??= importTable().then((module) => {
+  table ??= whenOnline(() => import('./market-table')).then((module) => {
     loaded = module
     return module
   })
@@ -32,13 +30,13 @@ export const loadTable = () => {
 /**
  * Offline, the prices stored on an earlier visit can be here while the table's code is not (a
  * phone that never scrolled to it): the load then waits for the connection and tries again, and
- * the skeleton stays meanwhile instead of the page failing.
+ * the skeleton (or the server's HTML) stays meanwhile instead of the page failing.
  */
-function importTable(): Promise<TableModule> {
-  return import('./market-table').catch((error: unknown) => {
+function whenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
     if (navigator.onLine) throw error
-    return new Promise<TableModule>((resolve) => {
-      window.addEventListener('online', () => resolve(importTable()), { once: true })
+    return new Promise<T>((resolve) => {
+      window.addEventListener('online', () => resolve(whenOnline(load)), { once: true })
     })
   })
 }
@@ -47,6 +45,61 @@ function importTable(): Promise<TableModule> {
 function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
   const { MarketTable: Table } = loaded ?? use(loadTable())
   return <Table {...props} />
+}
+
+type Extras = [typeof import('./global-bar'), typeof import('./currency-menu')]
+
+/**
+ * The global bar and the currency menu come when the prices are about to be seen, as the table
+ * does on a prerendered page, but not before hydrating: a Suspense boundary that suspends while
+ * React hydrates keeps the server's HTML as it is (selective hydration), and hydrates once the
+ * code is here. So `/` loads their code only when the visitor heads to the prices (1.3 kB less
+ * JavaScript at start, docs/PERFORMANCE.md). `loadExtras` lets the import start.
+ */
+let wantExtras: () => void = () => {}
+const extras: Promise<Extras> = new Promise<void>((resolve) => {
+  wantExtras = resolve
+}).then(() => whenOnline(() => Promise.all([import('./global-bar'), import('./currency-menu')])))
+let loadedExtras: Extras | undefined
+export const loadExtras = () => {
+  wantExtras()
+  return extras.then((modules) => {
+    loadedExtras = modules
+    return modules
+  })
+}
+
+/**
+ * Memoized with the Suspense inside, so the section's own re-renders (hydration ending, new
+ * data) never reach a boundary still waiting to hydrate: an update there would make React drop
+ * the server's HTML for the fallback. The fallbacks have the parts' sizes (market.css).
+ */
+const GlobalBarSlot = memo(function GlobalBarSlot({ currency }: { currency: Currency }) {
+  return (
+    <Suspense fallback={<div className="global-bar" />}>
+      <GlobalBarCode currency={currency} />
+    </Suspense>
+  )
+})
+
+function GlobalBarCode({ currency }: { currency: Currency }) {
+  const [{ GlobalBar }] = loadedExtras ?? use(extras)
+  return <GlobalBar currency={currency} />
+}
+
+type MenuProps = { currency: Currency; onChange?: ((currency: Currency) => void) | undefined }
+
+const CurrencyMenuSlot = memo(function CurrencyMenuSlot(props: MenuProps) {
+  return (
+    <Suspense fallback={<div className="currency-menu" />}>
+      <CurrencyMenuCode {...props} />
+    </Suspense>
+  )
+})
+
+function CurrencyMenuCode(props: MenuProps) {
+  const [, { CurrencyMenu }] = loadedExtras ?? use(extras)
+  return <CurrencyMenu {...props} />
 }
 
 /**
@@ -76,7 +129,6 @@ export function PriceSection({
   const query = useQuery(markets)
   // Hydration renders what the server's HTML shows: its rows, or the prerendered skeleton.
   const pageData = usePageData(markets.queryKey)
-  useRememberedCurrency(currency, (next) => onCurrencyChange?.(next))
   const data = useShownData(query.data, pageData)
   // Deferred with the data, so a list is never drawn in another list's currency.
   const shownCurrency = useDeferredValue(currency)
@@ -92,8 +144,21 @@ export function PriceSection({
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
   const card = useNearViewport<HTMLDivElement>()
   useEffect(() => {
-    if (card.near) void loadTable()
+    if (!card.near) return
+    void loadTable()
+    void loadExtras()
   }, [card.near])
+  // A visitor who reaches for the menu before the list is near gets its code at once.
+  useEffect(() => {
+    const section = ref.current
+    const load = () => void loadExtras()
+    section?.addEventListener('focusin', load, { once: true })
+    section?.addEventListener('pointerdown', load, { once: true })
+    return () => {
+      section?.removeEventListener('focusin', load)
+      section?.removeEventListener('pointerdown', load)
+    }
+  }, [ref])
 
   return (
     <section ref={ref} id="prices" className="section prices" aria-labelledby="prices-title">
@@ -109,10 +174,10 @@ export function PriceSection({
             The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
           </p>
           <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
-          <CurrencyMenu currency={currency} onChange={onCurrencyChange} />
+          <CurrencyMenuSlot currency={currency} onChange={onCurrencyChange} />
         </div>
       </div>
-      <GlobalBar currency={currency} />
+      <GlobalBarSlot currency={currency} />
       <div ref={card.ref} className="card prices__card">
         {!data && isError ? (
           <LoadError
