@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   changeDirection,
   dataNote,
-  formatChartTime,
-  formatDate,
   formatDecimal,
   formatNumber,
   formatPercent,
@@ -14,7 +12,6 @@ import {
   formatSymbol,
   formatTime,
   formatMoneyChange,
-  formatCompactMoney,
   MISSING,
   monogram,
   type Rounding,
@@ -92,14 +89,6 @@ describe('formatPrice in each currency', () => {
     expect(formatMoneyChange(-0.4, 'jpy')).toBe('¥0')
     expect(formatMoneyChange(0.004, 'eur')).toBe('€0.00')
     expect(formatMoneyChange(-359712.12345678, 'btc')).toBe('-₿359,712.12')
-  })
-  it('shortens the global figures', () => {
-    expect(formatCompactMoney(3382114567890.12)).toBe('$3.38T')
-    expect(formatCompactMoney(2920117717916.33, 'eur')).toBe('€2.92T')
-    expect(formatCompactMoney(132456789012.34, 'gbp')).toBe('£132.46B')
-    expect(formatCompactMoney(34719691.2895, 'btc')).toBe('₿34.72M')
-    expect(formatCompactMoney(950000, 'eth')).toBe('Ξ950,000')
-    expect(formatCompactMoney(null)).toBe('–')
   })
 })
 
@@ -268,20 +257,5 @@ describe('formatDecimal', () => {
     expect(formatDecimal(-2.5, { minFraction: 0, maxFraction: 0 })).toBe('-3')
     expect(formatDecimal(999.9995, { minFraction: 0, maxFraction: 3 })).toBe('1,000')
     expect(formatDecimal(0.99996, { minSignificant: 2, maxSignificant: 4 })).toBe('1.0')
-  })
-})
-
-describe('coin page dates', () => {
-  it('writes a day in UTC, and a missing or bad date as missing', () => {
-    expect(formatDate('2025-10-06T23:57:42.558Z')).toBe('Oct 6, 2025')
-    expect(formatDate(null)).toBe(MISSING)
-    expect(formatDate('soon')).toBe(MISSING)
-  })
-
-  it("writes a chart point's time for its span, in the visitor's zone", () => {
-    const ms = new Date(2025, 10, 22, 14, 5).getTime()
-    expect(formatChartTime(ms, 'day')).toBe('14:05')
-    expect(formatChartTime(ms, 'month')).toBe('Nov 22, 14:05')
-    expect(formatChartTime(ms, 'year')).toBe('Nov 22, 2025')
   })
 })

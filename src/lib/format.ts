@@ -118,22 +118,6 @@ export function formatMoneyChange(value: Numeric, currency: Currency = 'usd'): s
   return known(value) ? money(value, currency, false) : MISSING
 }
 
-const COMPACT = [
-  [1e12, 'T'],
-  [1e9, 'B'],
-  [1e6, 'M'],
-] as const
-
-/** A large sum shortened for the global bar: "$3.38T", "₿34.72M"; below a million as a price. */
-export function formatCompactMoney(value: Numeric, currency: Currency = 'usd'): string {
-  if (!known(value)) return MISSING
-  const abs = Math.abs(value)
-  const [size, unit] = COMPACT.find(([size]) => abs >= size) ?? [1, '']
-  if (!unit) return formatPrice(value, currency)
-  const digits = formatDecimal(abs / size, TWO_DECIMALS)
-  return `${value < 0 ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${digits}${unit}`
-}
-
 /** Volume and market cap. */
 export function formatNumber(value: Numeric): string {
   if (!known(value)) return MISSING
@@ -177,33 +161,21 @@ export function monogram(symbol: string | null | undefined): string {
   return text === MISSING ? '?' : text.slice(0, 4)
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/**
- * "Mar 14, 2024" in UTC (a day, such as an all-time high's, is the same in the HTML the server
- * renders and on the visitor's screen).
- */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return MISSING
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return MISSING
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
-}
-
-/**
- * A chart point's time in the visitor's zone: "14:05" within a day's chart, "Nov 22, 14:05"
- * within a month's, "Nov 22, 2025" over a year.
- */
-export function formatChartTime(ms: number, span: 'day' | 'month' | 'year'): string {
-  const date = new Date(ms)
-  if (Number.isNaN(date.getTime())) return MISSING
-  const pad = (part: number) => String(part).padStart(2, '0')
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`
-  const day = `${MONTHS[date.getMonth()]} ${date.getDate()}`
-  if (span === 'day') return time
-  if (span === 'month') return `${day}, ${time}`
-  return `${day}, ${date.getFullYear()}`
-}
+/** Month names as en-US abbreviates them. */
+export const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+]
 
 /** "14:05" for a time of today, "Nov 22, 14:05" for an earlier day (the visitor's time zone). */
 export function formatSince(iso: string, now: number): string {

@@ -1,15 +1,13 @@
-import { useCallback } from 'react'
 import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
-import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/crypto')({
   validateSearch: PriceListSearchSchema,
-  // The query key holds the currency: the loader prefetches the list the page shows.
-  loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
+  // The query key holds the currency (none: US dollars): the loader prefetches the page's list.
+  loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({
     meta: [
       { title: "Today's cryptocurrency prices — Coinvera" },
@@ -32,7 +30,7 @@ export const Route = createFileRoute('/crypto')({
 function CryptoPage() {
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
-  const { sort, currency = DEFAULT_CURRENCY } = useSearch({ from: '/crypto' })
+  const { sort, currency } = useSearch({ from: '/crypto' })
   const navigate = useNavigate({ from: '/crypto' })
   // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
   const onSortChange = (next: SortParam | undefined) =>
@@ -41,24 +39,7 @@ function CryptoPage() {
       replace: true,
       resetScroll: false,
     })
-  // The default currency stays out of the address. Stable, so the menu waiting to hydrate is
-  // not re-rendered (see CurrencyMenuSlot).
-  const onCurrencyChange = useCallback(
-    (next: Currency) =>
-      void navigate({
-        search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
-        replace: true,
-        resetScroll: false,
-      }),
-    [navigate],
-  )
   return (
-    <PriceSection
-      headingLevel={1}
-      sort={sort}
-      onSortChange={onSortChange}
-      currency={currency}
-      onCurrencyChange={onCurrencyChange}
-    />
+    <PriceSection headingLevel={1} sort={sort} onSortChange={onSortChange} currency={currency} />
   )
 }

@@ -1,4 +1,3 @@
-import { useCallback } from 'react'
 import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
@@ -10,13 +9,12 @@ import { PriceSection } from '@/features/market/components/price-section'
 import { TrendingSection } from '@/features/market/components/trending-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
-import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/')({
   validateSearch: PriceListSearchSchema,
-  // The query key holds the currency: the loader prefetches the list the page shows.
-  loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
+  // The query key holds the currency (none: US dollars): the loader prefetches the page's list.
+  loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({
     meta: [
       { title: 'Coinvera — Make better business with cryptocurrency' },
@@ -42,7 +40,7 @@ function HomePage() {
   const user = useSignedInUser()
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
-  const { sort, currency = DEFAULT_CURRENCY } = useSearch({ from: '/' })
+  const { sort, currency } = useSearch({ from: '/' })
   const navigate = useNavigate({ from: '/' })
   // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
   const onSortChange = (next: SortParam | undefined) =>
@@ -51,27 +49,11 @@ function HomePage() {
       replace: true,
       resetScroll: false,
     })
-  // The default currency stays out of the address. Stable, so the menu waiting to hydrate is
-  // not re-rendered (see CurrencyMenuSlot).
-  const onCurrencyChange = useCallback(
-    (next: Currency) =>
-      void navigate({
-        search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
-        replace: true,
-        resetScroll: false,
-      }),
-    [navigate],
-  )
   return (
     <>
       <WelcomeNote />
       <Hero signedIn={Boolean(user)} />
-      <PriceSection
-        sort={sort}
-        onSortChange={onSortChange}
-        currency={currency}
-        onCurrencyChange={onCurrencyChange}
-      />
+      <PriceSection sort={sort} onSortChange={onSortChange} currency={currency} />
       <AboutSection />
       <AppPromo />
       <TrendingSection />

@@ -12,7 +12,8 @@ import { setUpTestDb } from './helpers/server'
 import { makeSite, SHELL_HTML } from './helpers/site-fixture'
 import { marketsIn } from '../../mocks/currency-samples'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
-import { formatCompactMoney, formatPrice } from '../../src/lib/format'
+import { formatCompactMoney } from '../../src/features/market/format'
+import { formatPrice } from '../../src/lib/format'
 
 // The real route renderer (src/entry-server.tsx) over the real app, cache and a fake CoinGecko.
 const MARKETS = JSON.parse(

@@ -1,6 +1,7 @@
+import { useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
-import { CURRENCIES, type Currency, CurrencySchema } from '@/lib/currency'
+import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@/lib/currency'
 import { browserStorage } from '@/lib/persist'
 
 // The visitor's last choice, kept in this browser only: the server's HTML, shared by a CDN, is
@@ -25,14 +26,17 @@ function useRememberedCurrency(current: Currency, change: (currency: Currency) =
  * The currency menu: a native select (keyboard and screen readers know it), in a GET form whose
  * button only shows without JavaScript, so the choice works before and without the app too.
  */
-export function CurrencyMenu({
-  currency,
-  onChange,
-}: {
-  currency: Currency
-  onChange?: ((currency: Currency) => void) | undefined
-}) {
-  useRememberedCurrency(currency, (next) => onChange?.(next))
+export function CurrencyMenu({ currency }: { currency: Currency }) {
+  const navigate = useNavigate()
+  // The default stays out of the address; like sorting, no new history entry, no scroll.
+  const change = (next: Currency) =>
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
+      replace: true,
+      resetScroll: false,
+    })
+  useRememberedCurrency(currency, change)
   return (
     <form className="currency-menu" method="get">
       <label className="currency-menu__label" htmlFor="currency">
@@ -47,7 +51,7 @@ export function CurrencyMenu({
           const next = event.currentTarget.value
           if (!v.is(CurrencySchema, next)) return
           browserStorage()?.setItem(STORAGE_KEY, next)
-          onChange?.(next)
+          change(next)
         }}
       >
         {CURRENCIES.map((code) => (

@@ -3,14 +3,9 @@ import { Change } from '@/components/change'
 import { failedRefresh } from '@/components/data-note'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import type { Currency } from '@/lib/currency'
-import {
-  formatCompactMoney,
-  formatNumber,
-  formatPercent,
-  formatSince,
-  formatTime,
-} from '@/lib/format'
+import { formatNumber, formatPercent, formatSince, formatTime } from '@/lib/format'
 import { usePageData } from '@/lib/page-state'
+import { formatCompactMoney } from '../format'
 import { marketQueries } from '../queries'
 
 /**

@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import type { Currency } from '@/lib/currency'
 import { ColumnHeader } from './column-header'
-import { COLUMNS, caption, SKELETON_ROWS, tableClass } from './table-columns'
+import { COLUMNS, caption, SKELETON_ROWS } from './table-columns'
 
 /**
  * The price list while it loads, in the very same geometry as the table (fixed layout, fixed row
@@ -16,7 +16,7 @@ export const MarketTableSkeleton = memo(function MarketTableSkeleton({
   currency?: Currency
 }) {
   return (
-    <table className={tableClass(currency)} aria-busy={true}>
+    <table className="market-table" data-currency={currency} aria-busy={true}>
       <caption className="visually-hidden">{caption(currency)}</caption>
       <thead>
         <tr>

@@ -19,7 +19,7 @@ import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { ColumnHeader, SortButton } from './column-header'
 import { CurrencyContext, PriceCell } from './price-cell'
-import { type ColumnId, caption, columnById, tableClass } from './table-columns'
+import { type ColumnId, caption, columnById } from './table-columns'
 
 const COIN_IMAGE_SIZE = 32
 
@@ -145,7 +145,7 @@ export function MarketTable({
 
   return (
     <CurrencyContext value={currency}>
-      <table className={tableClass(currency)} aria-busy={false}>
+      <table className="market-table" data-currency={currency} aria-busy={false}>
         <caption className="visually-hidden">{caption(currency)}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (

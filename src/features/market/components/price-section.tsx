@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { memo, Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
+import { lazy, memo, Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -47,7 +47,7 @@ function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
   return <Table {...props} />
 }
 
-type Extras = [typeof import('./global-bar'), typeof import('./currency-menu')]
+type Extras = typeof import('./price-extras')
 
 /**
  * The global bar and the currency menu come when the prices are about to be seen, as the table
@@ -59,7 +59,7 @@ type Extras = [typeof import('./global-bar'), typeof import('./currency-menu')]
 let wantExtras: () => void = () => {}
 const extras: Promise<Extras> = new Promise<void>((resolve) => {
   wantExtras = resolve
-}).then(() => whenOnline(() => Promise.all([import('./global-bar'), import('./currency-menu')])))
+}).then(() => whenOnline(() => import('./price-extras')))
 let loadedExtras: Extras | undefined
 export const loadExtras = () => {
   wantExtras()
@@ -74,32 +74,27 @@ export const loadExtras = () => {
  * data) never reach a boundary still waiting to hydrate: an update there would make React drop
  * the server's HTML for the fallback. The fallbacks have the parts' sizes (market.css).
  */
-const GlobalBarSlot = memo(function GlobalBarSlot({ currency }: { currency: Currency }) {
+type Part = { menu?: boolean; currency: Currency }
+
+const Extra = memo(function Extra(props: Part) {
   return (
-    <Suspense fallback={<div className="global-bar" />}>
-      <GlobalBarCode currency={currency} />
+    <Suspense fallback={<div className={props.menu ? 'currency-menu' : 'global-bar'} />}>
+      <ExtraCode {...props} />
     </Suspense>
   )
 })
 
-function GlobalBarCode({ currency }: { currency: Currency }) {
-  const [{ GlobalBar }] = loadedExtras ?? use(extras)
-  return <GlobalBar currency={currency} />
+const LazyExtra = lazy(() => extras.then((m) => ({ default: ExtraOf(m) })))
+
+function ExtraOf({ GlobalBar, CurrencyMenu }: Extras) {
+  return ({ menu, currency }: Part) =>
+    menu ? <CurrencyMenu currency={currency} /> : <GlobalBar currency={currency} />
 }
 
-type MenuProps = { currency: Currency; onChange?: ((currency: Currency) => void) | undefined }
-
-const CurrencyMenuSlot = memo(function CurrencyMenuSlot(props: MenuProps) {
-  return (
-    <Suspense fallback={<div className="currency-menu" />}>
-      <CurrencyMenuCode {...props} />
-    </Suspense>
-  )
-})
-
-function CurrencyMenuCode(props: MenuProps) {
-  const [, { CurrencyMenu }] = loadedExtras ?? use(extras)
-  return <CurrencyMenu {...props} />
+function ExtraCode(props: Part) {
+  // The server renders with the code at hand (renderToString cannot wait for a lazy one).
+  const Code = import.meta.env.SSR && loadedExtras ? ExtraOf(loadedExtras) : LazyExtra
+  return <Code {...props} />
 }
 
 /**
@@ -115,15 +110,13 @@ export function PriceSection({
   sort,
   onSortChange,
   currency = 'usd',
-  onCurrencyChange,
 }: {
   headingLevel?: 1 | 2
   /** The address's `?sort=`. */
   sort?: SortParam | undefined
   onSortChange?: (sort: SortParam | undefined) => void
-  /** The address's `?currency=`. */
+  /** The address's `?currency=` (the menu changes it). */
   currency?: Currency
-  onCurrencyChange?: (currency: Currency) => void
 }) {
   const markets = marketQueries.markets(currency)
   const query = useQuery(markets)
@@ -149,14 +142,10 @@ export function PriceSection({
     void loadExtras()
   }, [card.near])
   // A visitor who reaches for the menu before the list is near gets its code at once.
+  // (Native listeners: React holds back events inside a part that has not hydrated yet.)
   useEffect(() => {
-    const section = ref.current
-    const load = () => void loadExtras()
-    section?.addEventListener('focusin', load, { once: true })
-    section?.addEventListener('pointerdown', load, { once: true })
-    return () => {
-      section?.removeEventListener('focusin', load)
-      section?.removeEventListener('pointerdown', load)
+    for (const type of ['focusin', 'pointerdown']) {
+      ref.current?.addEventListener(type, loadExtras, { once: true })
     }
   }, [ref])
 
@@ -174,10 +163,10 @@ export function PriceSection({
             The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
           </p>
           <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
-          <CurrencyMenuSlot currency={currency} onChange={onCurrencyChange} />
+          <Extra menu currency={currency} />
         </div>
       </div>
-      <GlobalBarSlot currency={currency} />
+      <Extra currency={currency} />
       <div ref={card.ref} className="card prices__card">
         {!data && isError ? (
           <LoadError

@@ -42,12 +42,3 @@ export type ColumnId = (typeof COLUMNS)[number]['id']
 export const columnById = Object.fromEntries(
   COLUMNS.map((column) => [column.id, column]),
 ) as Record<ColumnId, Column>
-
-/**
- * The table's class: yen, bitcoin and ether write longer figures (¥15,138,799, ₿0.000010265736)
- * than dollars, and their columns are set wider (market.css), in the skeleton too.
- */
-export const tableClass = (currency: Currency) =>
-  currency === 'jpy' || currency === 'btc' || currency === 'eth'
-    ? 'market-table market-table--long-figures'
-    : 'market-table'
