@@ -54,7 +54,7 @@ type Extras = typeof import('./price-extras')
  * does on a prerendered page, but not before hydrating: a Suspense boundary that suspends while
  * React hydrates keeps the server's HTML as it is (selective hydration), and hydrates once the
  * code is here. So `/` loads their code only when the visitor heads to the prices (1.3 kB less
- * JavaScript at start, docs/PERFORMANCE.md). `loadExtras` lets the import start.
+ * JavaScript at start; figures in the README). `loadExtras` lets the import start.
  */
 let wantExtras: () => void = () => {}
 const extras: Promise<Extras> = new Promise<void>((resolve) => {
