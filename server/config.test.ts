@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         apiKey: undefined,
         marketsTtlS: 60,
         trendingTtlS: 300,
+        globalTtlS: 300,
         timeoutMs: 8000,
         firstWaitMs: 1500,
         callsPerMin: 10,

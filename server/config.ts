@@ -32,6 +32,7 @@ export type Config = {
     apiKey: string | undefined
     marketsTtlS: number
     trendingTtlS: number
+    globalTtlS: number
     timeoutMs: number
     firstWaitMs: number
     /** Upstream calls in any 60 s, whatever the endpoint (server/market/budget.ts). */
@@ -138,6 +139,7 @@ const EnvSchema = v.object({
   COINGECKO_API_KEY: v.optional(v.string()),
   MARKETS_TTL_S: integer(60, 1, 86_400),
   TRENDING_TTL_S: integer(300, 1, 86_400),
+  GLOBAL_TTL_S: integer(300, 1, 86_400),
   UPSTREAM_TIMEOUT_MS: integer(8000, 100, 120_000),
   MARKET_FIRST_WAIT_MS: integer(1500, 0, 120_000),
   // Unset: a default that depends on other variables (see loadConfig).
@@ -215,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.COINGECKO_API_KEY,
       marketsTtlS: e.MARKETS_TTL_S,
       trendingTtlS: e.TRENDING_TTL_S,
+      globalTtlS: e.GLOBAL_TTL_S,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       firstWaitMs: e.MARKET_FIRST_WAIT_MS,
       callsPerMin,

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate'
 import { createLogger, type Logger } from './logger'
 import type { Clock } from './clock'
 import type { FetchFn } from './market/upstream'
+import { allCaches } from './market/service'
 import { ManifestError } from './site/manifest'
 import { loadRender, type Render } from './site/pages'
 
@@ -92,8 +93,10 @@ export async function serveApp(
   server.listen(config.port, config.host)
   const address = await listening
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
-  void caches.markets.refresh()
+  // The other currencies' lists wait for a visitor who asks: they spend from the shared budget.
+  void caches.markets.usd.refresh()
   void caches.trending.refresh()
+  void caches.global.refresh()
   void coins.ids.refresh()
 
   const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
@@ -107,8 +110,7 @@ export async function serveApp(
     stop() {
       stopping ??= (async () => {
         await closeServer(server, config.shutdownTimeoutMs)
-        caches.markets.close()
-        caches.trending.close()
+        for (const cache of allCaches(caches)) cache.close()
         coins.close()
         shared.close()
       })()

@@ -5,11 +5,12 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { loadTable } from '@/features/market/components/price-section'
+import { loadExtras, loadTable } from '@/features/market/components/price-section'
 import { type CoinChartData, type CoinDetailData, coinQueries } from '@/features/coin/queries'
 import type { ChartRange } from '@/features/coin/schemas'
 import { marketQueries } from '@/features/market/queries'
-import type { MarketsData, TrendingData } from '@/features/market/schemas'
+import type { GlobalData, MarketsData, TrendingData } from '@/features/market/schemas'
+import type { Currency } from '@/lib/currency'
 import { PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
@@ -19,8 +20,11 @@ import { createAppRouter } from './router'
  * range); a page rendered without it shows skeletons.
  */
 export type PageLists = {
+  /** The price list's currency (the path's `?currency=`); US dollars without it. */
+  currency?: Currency
   markets?: MarketsData
   trending?: TrendingData
+  global?: GlobalData
   coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
 }
 
@@ -44,10 +48,15 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageLists = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { markets, trending, coin } = lists
+  const { currency, markets, trending, global, coin } = lists
   if (markets) {
-    queryClient.setQueryData(marketQueries.markets().queryKey, markets, {
+    queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
+    })
+  }
+  if (global) {
+    queryClient.setQueryData(marketQueries.global().queryKey, global, {
+      updatedAt: fetchedAt(global),
     })
   }
   if (trending) {
@@ -63,14 +72,16 @@ export async function render(path: string, lists: PageLists = {}): Promise<Rende
       updatedAt: fetchedAt(coin.chart),
     })
   }
-  const state = markets || trending || coin ? dehydrate(queryClient) : null
+  const state = markets || trending || global || coin ? dehydrate(queryClient) : null
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,
   })
   await router.load()
-  // The rows render only with the table's code at hand (renderToString does not wait for it).
+  // The rows render only with the table's code at hand (renderToString does not wait for it),
+  // and the global bar and currency menu with theirs.
   if (markets) await loadTable()
+  await loadExtras()
   const html = renderToString(
     <StrictMode>
       <PageStateContext value={state}>

@@ -1,8 +1,12 @@
 import { HttpResponse, http } from 'msw'
+import * as v from 'valibot'
 import bitcoinChart7 from '../fixtures/coins-bitcoin-market-chart-7.json'
 import coinsList from '../fixtures/coins-list.json'
 import coinsMarkets from '../fixtures/coins-markets.json'
+import global from '../fixtures/global.json'
 import searchTrending from '../fixtures/search-trending.json'
+import { marketsIn } from '../currency-samples'
+import { CurrencySchema } from '../../src/lib/currency'
 import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../coin-samples'
 import {
   marketsWithSampleImages,
@@ -37,12 +41,23 @@ function coinHandlers(images: (id: string, detail: Record<string, unknown>) => o
   ]
 }
 
+/** `coins/markets` in the asked currency (the fixture converted at its rates), else a 400. */
+function markets(request: Request, images: (coins: typeof coinsMarkets) => typeof coinsMarkets) {
+  const currency = v.safeParse(
+    CurrencySchema,
+    new URL(request.url).searchParams.get('vs_currency') ?? 'usd',
+  )
+  if (!currency.success) return HttpResponse.json({ error: 'invalid vs_currency' }, { status: 400 })
+  return HttpResponse.json(marketsIn(images(coinsMarkets), currency.output))
+}
+
 // Matched on the path only, so they answer our proxy (/api/market/...) and CoinGecko alike. The
 // fixed paths come before `coins/:id`, which would match them too.
 export const marketHandlers = [
-  http.get('*/coins/markets', () => HttpResponse.json(coinsMarkets)),
+  http.get('*/coins/markets', ({ request }) => markets(request, (coins) => coins)),
   http.get('*/coins/list', () => HttpResponse.json(coinsList)),
   http.get('*/search/trending', () => HttpResponse.json(searchTrending)),
+  http.get('*/global', () => HttpResponse.json(global)),
   ...coinHandlers((_id, detail) => detail),
 ]
 
@@ -51,9 +66,10 @@ export const marketHandlers = [
  * images), so offline development sends nothing to another host.
  */
 export const offlineMarketHandlers = [
-  http.get('*/coins/markets', () => HttpResponse.json(marketsWithSampleImages(coinsMarkets))),
+  http.get('*/coins/markets', ({ request }) => markets(request, marketsWithSampleImages)),
   http.get('*/coins/list', () => HttpResponse.json(coinsList)),
   http.get('*/search/trending', () => HttpResponse.json(trendingWithSampleImages(searchTrending))),
+  http.get('*/global', () => HttpResponse.json(global)),
   ...coinHandlers((id, detail) => {
     const image = sampleImagePath(id)
     return { ...detail, image: { thumb: image, small: image, large: image } }

@@ -8,7 +8,10 @@ import {
   type MarketChart,
   MarketChartSchema,
 } from '../../src/features/coin/schemas'
+import type { Currency } from '../../src/lib/currency'
 import {
+  type GlobalResponse,
+  GlobalResponseSchema,
   type MarketsResponse,
   MarketsResponseSchema,
   type TrendingResponse,
@@ -19,6 +22,8 @@ import {
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 'json' }
 import searchTrending from '../../mocks/fixtures/search-trending.json' with { type: 'json' }
 import coinsList from '../../mocks/fixtures/coins-list.json' with { type: 'json' }
+import global from '../../mocks/fixtures/global.json' with { type: 'json' }
+import { marketsIn } from '../../mocks/currency-samples'
 import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../../mocks/coin-samples'
 import {
   marketsWithSampleImages,
@@ -27,7 +32,11 @@ import {
 } from '../../mocks/sample-images'
 
 export type Sample = {
+  /** The price list in US dollars, as the fixture has it. */
   markets: MarketsResponse
+  /** The price list in `currency`, converted at the fixtures' own rates (mocks/currency-samples.ts). */
+  marketsIn(currency: Currency): MarketsResponse
+  global: GlobalResponse
   trending: TrendingResponse
   /** The coins known before the upstream's own list arrives (or when it never does). */
   coinList: CoinList
@@ -45,6 +54,8 @@ export function loadSample(): Sample {
   const updatedAt = new Date(latest)
   return {
     markets,
+    marketsIn: (currency) => marketsIn(markets, currency),
+    global: v.parse(GlobalResponseSchema, global),
     trending,
     coinList: v.parse(CoinListSchema, coinsList),
     coinDetail: (id) => {

@@ -1,4 +1,9 @@
-import type { MarketsResponse, TrendingResponse } from '../../src/features/market/schemas'
+import type {
+  GlobalResponse,
+  MarketsResponse,
+  TrendingResponse,
+} from '../../src/features/market/schemas'
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '../../src/lib/currency'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import type { Clock } from '../clock'
@@ -11,9 +16,19 @@ import { budgetedUpstream } from '../shared/budget'
 import type { SharedMarket } from '../shared/coordinator'
 
 export type MarketCaches = {
-  markets: MarketCache<MarketsResponse>
+  /** The price list, one cache per currency. */
+  markets: Record<Currency, MarketCache<MarketsResponse>>
   trending: MarketCache<TrendingResponse>
+  /** The whole market (`global`): every currency's figures in one answer. */
+  global: MarketCache<GlobalResponse>
 }
+
+/** Every cache of the lists, for warming up and closing. */
+export const allCaches = (caches: MarketCaches): MarketCache<unknown>[] => [
+  ...Object.values(caches.markets),
+  caches.trending,
+  caches.global,
+]
 
 /** Everything that asks the upstream, sharing one client and one call budget. */
 export type Market = {
@@ -66,19 +81,39 @@ export function createMarket(deps: {
   const onFailure = (name: string) => (error: { kind: string; message: string }) =>
     logFailure(name, error)
   const lists = [gate('lists')]
+  // Other currencies spend from the share the coin pages use, never from the lists' reserve:
+  // however many visitors switch currency, the default price list stays fed.
+  const extra = [gate('coins')]
+  const marketsIn = (currency: Currency) => {
+    const name = currency === DEFAULT_CURRENCY ? 'markets' : `markets:${currency}`
+    return new MarketCache({
+      name,
+      ttlMs: config.marketsTtlS * 1000,
+      load: (signal) => upstream.markets(currency, signal),
+      sample: { data: sample.marketsIn(currency), updatedAt: sample.updatedAt },
+      gates: currency === DEFAULT_CURRENCY ? lists : extra,
+      clock,
+      firstWaitMs: config.firstWaitMs,
+      onFailure: onFailure(name),
+      shared: shared?.rows(name, config.marketsTtlS * 1000),
+    })
+  }
   return {
     budget,
     caches: {
-      markets: new MarketCache({
-        name: 'markets',
-        ttlMs: config.marketsTtlS * 1000,
-        load: (signal) => upstream.markets(signal),
-        sample: { data: sample.markets, updatedAt: sample.updatedAt },
+      markets: Object.fromEntries(
+        CURRENCIES.map((currency) => [currency, marketsIn(currency)]),
+      ) as Record<Currency, MarketCache<MarketsResponse>>,
+      global: new MarketCache({
+        name: 'global',
+        ttlMs: config.globalTtlS * 1000,
+        load: (signal) => upstream.global(signal),
+        sample: { data: sample.global, updatedAt: sample.updatedAt },
         gates: lists,
         clock,
         firstWaitMs: config.firstWaitMs,
-        onFailure: onFailure('markets'),
-        shared: shared?.rows('markets', config.marketsTtlS * 1000),
+        onFailure: onFailure('global'),
+        shared: shared?.rows('global', config.globalTtlS * 1000),
       }),
       trending: new MarketCache({
         name: 'trending',

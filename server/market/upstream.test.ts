@@ -53,7 +53,7 @@ describe('createUpstream', () => {
         return new Response('[]')
       },
     })
-    expect(await upstream.markets()).toEqual([])
+    expect(await upstream.markets('usd')).toEqual([])
     expect(seen[0]?.url).toBe(
       'https://pro-api.coingecko.com/api/v3/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=6&page=1&sparkline=false&locale=en',
     )
@@ -114,7 +114,7 @@ describe('createUpstream', () => {
         timeoutMs: 5000,
         fetch: async () => response,
       })
-      const error = await upstream.markets().catch((e: unknown) => e)
+      const error = await upstream.markets('usd').catch((e: unknown) => e)
       expect(error).toBeInstanceOf(UpstreamError)
       expect((error as UpstreamError).kind).toBe('too_large')
     }

@@ -1,6 +1,9 @@
 import * as v from 'valibot'
+import type { Currency } from '../../src/lib/currency'
 import {
-  MARKETS_PARAMS,
+  type GlobalResponse,
+  GlobalResponseSchema,
+  marketsParams,
   type MarketsResponse,
   MarketsResponseSchema,
   type TrendingResponse,
@@ -59,7 +62,8 @@ export type UpstreamOptions = {
 }
 
 export type Upstream = {
-  markets(signal?: AbortSignal): Promise<MarketsResponse>
+  markets(currency: Currency, signal?: AbortSignal): Promise<MarketsResponse>
+  global(signal?: AbortSignal): Promise<GlobalResponse>
   trending(signal?: AbortSignal): Promise<TrendingResponse>
   coin(id: string, signal?: AbortSignal): Promise<CoinDetail>
   marketChart(id: string, days: ChartDays, signal?: AbortSignal): Promise<MarketChart>
@@ -174,7 +178,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   }
 
   return {
-    markets: (signal) => get('coins/markets', MARKETS_PARAMS, MarketsResponseSchema, signal),
+    markets: (currency, signal) =>
+      get('coins/markets', marketsParams(currency), MarketsResponseSchema, signal),
+    global: (signal) => get('global', {}, GlobalResponseSchema, signal),
     trending: (signal) => get('search/trending', {}, TrendingResponseSchema, signal),
     // Ids are checked against CoinIdSchema before they get here, so they are safe in a path.
     coin: (id, signal) => get(`coins/${id}`, COIN_DETAIL_PARAMS, CoinDetailSchema, signal),

@@ -59,8 +59,9 @@ export function healthRoutes(deps: {
         status: ok ? 'ok' : 'unavailable',
         database,
         upstream: {
-          markets: upstream(deps.caches.markets.state()),
+          markets: upstream(deps.caches.markets.usd.state()),
           trending: upstream(deps.caches.trending.state()),
+          global: upstream(deps.caches.global.state()),
           coinList: deps.coins.ids.state(),
           coinCaches: deps.coins.size,
           callsLastMinute: {

@@ -94,8 +94,11 @@ export function marketRoutes(deps: MarketRoutesDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/coins/markets', exactQuery(MarketsQuerySchema), (c) => reply(c, caches.markets))
+    .get('/coins/markets', exactQuery(MarketsQuerySchema), (c) =>
+      reply(c, caches.markets[c.req.valid('query').vs_currency]),
+    )
     .get('/search/trending', exactQuery(NoQuerySchema), (c) => reply(c, caches.trending))
+    .get('/global', exactQuery(NoQuerySchema), (c) => reply(c, caches.global))
     .get('/coins/:id', coinIdParam, exactQuery(CoinDetailQuerySchema), async (c) => {
       const { id } = c.req.valid('param')
       await knownCoin(id)
@@ -108,6 +111,7 @@ export function marketRoutes(deps: MarketRoutesDeps) {
     })
     .all('/coins/markets', onlyGet)
     .all('/search/trending', onlyGet)
+    .all('/global', onlyGet)
     .all('/coins/:id', onlyGet)
     .all('/coins/:id/market_chart', onlyGet)
 }

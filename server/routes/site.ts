@@ -4,6 +4,7 @@ import { serveStatic } from 'hono/serve-static'
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '../../src/features/auth/form-errors'
 import * as v from 'valibot'
 import { ChartRangeSchema, COIN_ID_PATTERN } from '../../src/features/coin/schemas'
+import { CurrencyParamSchema, DEFAULT_CURRENCY } from '../../src/lib/currency'
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
 import { apiError } from '../errors'
@@ -155,7 +156,9 @@ export function siteRoutes(
       })
     }
     // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
-    const rendered = pages && file === page ? await pages.get(path, file) : null
+    // In the address's currency (an unknown one is the default, as the site reads it too).
+    const currency = v.parse(CurrencyParamSchema, c.req.query('currency')) ?? DEFAULT_CURRENCY
+    const rendered = pages && file === page ? await pages.get(path, file, currency) : null
     return send(c, next, file, routes.has(path) ? 200 : 404, rendered ?? undefined)
   })
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '../../src/lib/currency'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import {
@@ -91,7 +92,12 @@ export function budgetedUpstream(upstream: Upstream, budget: SharedBudget): Upst
       return call(...args)
     }
   return {
-    markets: spent('lists', upstream.markets),
+    // Other currencies than the default spend the coin pages' share, as on one instance.
+    markets: async (currency, signal) => {
+      await take(currency === DEFAULT_CURRENCY ? 'lists' : 'coins')
+      return upstream.markets(currency, signal)
+    },
+    global: spent('lists', upstream.global),
     trending: spent('lists', upstream.trending),
     coin: spent('coins', upstream.coin),
     marketChart: spent('coins', upstream.marketChart),

@@ -13,8 +13,11 @@ import {
   DEFAULT_CHART_RANGE,
   MarketChartSchema,
 } from '../../src/features/coin/schemas'
+import { type Currency, DEFAULT_CURRENCY } from '../../src/lib/currency'
 import type { DataSource } from '../../src/lib/data-meta'
 import {
+  type GlobalData,
+  GlobalResponseSchema,
   type MarketsData,
   MarketsResponseSchema,
   type TrendingData,
@@ -33,8 +36,11 @@ type Meta = MarketsData['meta']
 
 /** The data a page is rendered with (src/entry-server.tsx, `PageLists`). */
 export type PageData = {
+  /** The price list's currency (the address's `?currency=`); US dollars without it. */
+  currency?: Currency
   markets?: MarketsData
   trending?: TrendingData
+  global?: GlobalData
   coin?: {
     id: string
     range: ChartRange
@@ -58,8 +64,8 @@ export type RenderedPage = {
 
 /** The pages that show market data, and which lists each shows. */
 export const DATA_PAGES: Record<string, readonly (keyof MarketCaches)[]> = {
-  '/': ['markets', 'trending'],
-  '/crypto': ['markets'],
+  '/': ['markets', 'global', 'trending'],
+  '/crypto': ['markets', 'global'],
 }
 
 /**
@@ -215,7 +221,7 @@ export function createPageRenderer(deps: {
       const xml = decoder.decode(built)
       const origin = xml.match(/<loc>(https?:\/\/[^/<]+)/)?.[1]
       if (!origin) return null
-      const served = await Promise.all([caches.markets.get(), caches.trending.get()])
+      const served = await Promise.all([caches.markets.usd.get(), caches.trending.get()])
       const [markets, trending] = served as [Served, Served]
       const ids = new Set([
         ...parsed(markets, (json) => v.parse(MarketsResponseSchema, json)).data.map((c) => c.id),
@@ -228,7 +234,7 @@ export function createPageRenderer(deps: {
         .filter((id) => COIN_ID_PATTERN.test(id))
         .map((id) => `  <url><loc>${origin}/coins/${id}</loc><priority>0.7</priority></url>\n`)
         .join('')
-      const ttlMs = Math.min(caches.markets.ttlMs, caches.trending.ttlMs)
+      const ttlMs = Math.min(caches.markets.usd.ttlMs, caches.trending.ttlMs)
       return {
         body: xml.replace('</urlset>', () => `${urls}</urlset>`),
         cacheControl: sharedCacheControl(served, ttlMs),
@@ -236,20 +242,30 @@ export function createPageRenderer(deps: {
     },
 
     /**
-     * The page at `route` rendered with the data the cache serves now, and the `Cache-Control`
-     * that data allows; null for a page without market data or when rendering failed.
+     * The page at `route` with its prices in `currency`, rendered with the data the cache serves
+     * now, and the `Cache-Control` that data allows; null for a page without market data or when
+     * rendering failed. One render is kept per page and currency (12 at most).
      */
-    async get(route: string, file: string): Promise<Rendered | null> {
+    async get(route: string, file: string, currency: Currency): Promise<Rendered | null> {
       const lists = DATA_PAGES[route]
       if (!lists) return null
-      const served = await Promise.all(lists.map((name) => caches[name].getFresh()))
-      const page = renderedFor(renders, route, versionOf(served), () => {
-        const data: PageData = {}
+      const cacheOf = (name: keyof MarketCaches): MarketCache<unknown> =>
+        name === 'markets' ? caches.markets[currency] : caches[name]
+      const served = await Promise.all(lists.map((name) => cacheOf(name).getFresh()))
+      const path = currency === DEFAULT_CURRENCY ? route : `${route}?currency=${currency}`
+      const page = renderedFor(renders, path, versionOf(served), () => {
+        const data: PageData = { currency }
         lists.forEach((name, index) => {
           const s = served[index] as Served
           if (name === 'markets') {
             const { data: coins, meta } = parsed(s, (json) => v.parse(MarketsResponseSchema, json))
             data.markets = { coins, meta }
+          } else if (name === 'global') {
+            const { data: stats, meta } = parsed(
+              s,
+              (json) => v.parse(GlobalResponseSchema, json).data,
+            )
+            data.global = { stats, meta }
           } else {
             const { data: coins, meta } = parsed(s, (json) =>
               trendingItems(v.parse(TrendingResponseSchema, json)),
@@ -257,9 +273,9 @@ export function createPageRenderer(deps: {
             data.trending = { coins, meta }
           }
         })
-        return renderPage(route, file, data, { ownHead: false })
+        return renderPage(path, file, data, { ownHead: false })
       })
-      return answer(page, served, Math.min(...lists.map((name) => caches[name].ttlMs)))
+      return answer(page, served, Math.min(...lists.map((name) => cacheOf(name).ttlMs)))
     },
 
     /**

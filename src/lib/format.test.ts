@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   changeDirection,
   dataNote,
-  formatChartTime,
-  formatDate,
   formatDecimal,
   formatNumber,
   formatPercent,
@@ -13,7 +11,7 @@ import {
   formatSince,
   formatSymbol,
   formatTime,
-  formatUsdChange,
+  formatMoneyChange,
   MISSING,
   monogram,
   type Rounding,
@@ -53,6 +51,47 @@ describe('formatPrice', () => {
   })
 })
 
+describe('formatPrice in each currency', () => {
+  it('€ and £ with two decimals, ¥ with none, ₿ and Ξ with up to eight significant digits', () => {
+    expect(formatPrice(84105.52, 'eur')).toBe('€84,105.52')
+    expect(formatPrice(74149.9, 'gbp')).toBe('£74,149.90')
+    expect(formatPrice(15138799.9, 'jpy')).toBe('¥15,138,800')
+    expect(formatPrice(1, 'btc')).toBe('₿1')
+    expect(formatPrice(0.036660123456, 'btc')).toBe('₿0.036660123')
+    expect(formatPrice(27.2776, 'eth')).toBe('Ξ27.2776')
+    expect(formatPrice(123456789.4, 'eth')).toBe('Ξ123,456,790')
+  })
+  it('keeps tiny prices readable in every currency', () => {
+    expect(formatPrice(0.00001234)).toBe('$0.00001234')
+    expect(formatPrice(0.00001234, 'eur')).toBe('€0.00001234')
+    expect(formatPrice(0.0019, 'jpy')).toBe('¥0.0019')
+    expect(formatPrice(0.000000012345678912, 'btc')).toBe('₿0.000000012345679')
+    expect(formatPrice(-0.5, 'gbp')).toBe('-£0.50')
+  })
+  // ICU knows the fiat currencies' symbols and decimals (it has no sign for bitcoin or ether).
+  it.each([
+    ['USD', 'usd'],
+    ['EUR', 'eur'],
+    ['GBP', 'gbp'],
+    ['JPY', 'jpy'],
+  ] as const)('gives what Intl.NumberFormat gives for %s from one up', (code, currency) => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: code })
+    fc.assert(
+      fc.property(fc.double({ min: 1, max: 1e15, noNaN: true }), (x) => {
+        expect(formatPrice(x, currency)).toBe(intl.format(x))
+        expect(formatPrice(-x, currency)).toBe(intl.format(-x))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+  it('market cap changes keep the currency’s decimals, with no minus on a zero', () => {
+    expect(formatMoneyChange(-1234.5678, 'jpy')).toBe('-¥1,235')
+    expect(formatMoneyChange(-0.4, 'jpy')).toBe('¥0')
+    expect(formatMoneyChange(0.004, 'eur')).toBe('€0.00')
+    expect(formatMoneyChange(-359712.12345678, 'btc')).toBe('-₿359,712.12')
+  })
+})
+
 describe('formatPercent', () => {
   it('formats with the locale and a percent sign', () => {
     expect(formatPercent(1.84215)).toBe('1.84%')
@@ -68,15 +107,15 @@ describe('formatPercent', () => {
   it('shows an en dash for null', () => expect(formatPercent(null)).toBe('–'))
 })
 
-describe('formatUsdChange (market cap change)', () => {
+describe('formatMoneyChange (market cap change)', () => {
   it('shows dollars with two decimals, the sign before the currency', () => {
-    expect(formatUsdChange(4012.5)).toBe('$4,012.50')
-    expect(formatUsdChange(-10671324112.7)).toBe('-$10,671,324,112.70')
-    expect(formatUsdChange(0.005)).toBe('$0.01')
-    expect(formatUsdChange(0)).toBe('$0.00')
-    expect(formatUsdChange(-0.001)).toBe('$0.00')
+    expect(formatMoneyChange(4012.5)).toBe('$4,012.50')
+    expect(formatMoneyChange(-10671324112.7)).toBe('-$10,671,324,112.70')
+    expect(formatMoneyChange(0.005)).toBe('$0.01')
+    expect(formatMoneyChange(0)).toBe('$0.00')
+    expect(formatMoneyChange(-0.001)).toBe('$0.00')
   })
-  it('shows an en dash for null', () => expect(formatUsdChange(undefined)).toBe('–'))
+  it('shows an en dash for null', () => expect(formatMoneyChange(undefined)).toBe('–'))
 })
 
 describe('formatNumber (volume, market cap)', () => {
@@ -180,6 +219,7 @@ describe('formatDecimal', () => {
     { minFraction: 0, maxFraction: 3 },
     { minFraction: 2, maxFraction: 2 },
     { minSignificant: 2, maxSignificant: 4 },
+    { minSignificant: 1, maxSignificant: 8 },
   ]
   const intl = (value: number, rounding: Rounding) =>
     new Intl.NumberFormat(
@@ -217,20 +257,5 @@ describe('formatDecimal', () => {
     expect(formatDecimal(-2.5, { minFraction: 0, maxFraction: 0 })).toBe('-3')
     expect(formatDecimal(999.9995, { minFraction: 0, maxFraction: 3 })).toBe('1,000')
     expect(formatDecimal(0.99996, { minSignificant: 2, maxSignificant: 4 })).toBe('1.0')
-  })
-})
-
-describe('coin page dates', () => {
-  it('writes a day in UTC, and a missing or bad date as missing', () => {
-    expect(formatDate('2025-10-06T23:57:42.558Z')).toBe('Oct 6, 2025')
-    expect(formatDate(null)).toBe(MISSING)
-    expect(formatDate('soon')).toBe(MISSING)
-  })
-
-  it("writes a chart point's time for its span, in the visitor's zone", () => {
-    const ms = new Date(2025, 10, 22, 14, 5).getTime()
-    expect(formatChartTime(ms, 'day')).toBe('14:05')
-    expect(formatChartTime(ms, 'month')).toBe('Nov 22, 14:05')
-    expect(formatChartTime(ms, 'year')).toBe('Nov 22, 2025')
   })
 })

@@ -1,3 +1,4 @@
+import type { Currency } from './currency'
 import type { DataSource } from './data-meta'
 
 // Display rules for market data (the price list, trending coins, coin pages), written out in en-US so prerendered and client HTML match.
@@ -57,6 +58,36 @@ const UP_TO_THREE: Rounding = { minFraction: 0, maxFraction: 3 }
 const TWO_DECIMALS: Rounding = { minFraction: 2, maxFraction: 2 }
 // Below one dollar, significant digits keep tiny prices readable: 0.00000123, not 0.00.
 const SMALL_PRICE: Rounding = { minSignificant: 2, maxSignificant: 4 }
+// Sums in bitcoin or ether: one satoshi is 0.00000001 BTC, so no fixed decimals fit.
+const CRYPTO: Rounding = { minSignificant: 1, maxSignificant: 8 }
+
+/** Each currency's sign, written before the number as en-US does ("-€2.50"). */
+export const CURRENCY_SYMBOLS: Record<Currency, string> = {
+  usd: '$',
+  eur: '€',
+  gbp: '£',
+  jpy: '¥',
+  btc: '₿',
+  eth: 'Ξ',
+}
+
+/**
+ * A sum in `currency`: € and £ (and $) with two decimals, ¥ with none, ₿ and Ξ with up to eight
+ * significant digits; `small` keeps a fiat sum below one readable (¥0.0012, not ¥0).
+ */
+function moneyRounding(abs: number, currency: Currency, small: boolean): Rounding {
+  if (currency === 'btc' || currency === 'eth') return CRYPTO
+  if (small && abs !== 0 && abs < 1) return SMALL_PRICE
+  return currency === 'jpy' ? INTEGER : TWO_DECIMALS
+}
+
+/** The sign, the symbol, then the digits; no minus on a sum shown as zero (it did not fall). */
+function money(value: number, currency: Currency, small: boolean): string {
+  const abs = Math.abs(value)
+  const digits = formatDecimal(abs, moneyRounding(abs, currency, small))
+  const negative = value < 0 && /[1-9]/.test(digits)
+  return `${negative ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${digits}`
+}
 
 type Numeric = number | null | undefined
 
@@ -68,11 +99,8 @@ export function formatSymbol(symbol: string | null | undefined): string {
   return symbol ? symbol.toUpperCase() : MISSING
 }
 
-export function formatPrice(value: Numeric): string {
-  if (!known(value)) return MISSING
-  const abs = Math.abs(value)
-  const digits = formatDecimal(abs, abs !== 0 && abs < 1 ? SMALL_PRICE : TWO_DECIMALS)
-  return `${value < 0 ? '-' : ''}$${digits}`
+export function formatPrice(value: Numeric, currency: Currency = 'usd'): string {
+  return known(value) ? money(value, currency, true) : MISSING
 }
 
 /** Two decimals, and no minus sign on a value that rounds to zero: it did not fall. */
@@ -85,11 +113,9 @@ export function formatPercent(value: Numeric): string {
   return known(value) ? `${twoDecimals(value)}%` : MISSING
 }
 
-/** `market_cap_change_24h`, in US dollars: always two decimals. */
-export function formatUsdChange(value: Numeric): string {
-  if (!known(value)) return MISSING
-  const text = twoDecimals(value)
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`
+/** `market_cap_change_24h`: the currency's own decimals, also below one (a change, not a price). */
+export function formatMoneyChange(value: Numeric, currency: Currency = 'usd'): string {
+  return known(value) ? money(value, currency, false) : MISSING
 }
 
 /** Volume and market cap. */
@@ -135,33 +161,21 @@ export function monogram(symbol: string | null | undefined): string {
   return text === MISSING ? '?' : text.slice(0, 4)
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/**
- * "Mar 14, 2024" in UTC (a day, such as an all-time high's, is the same in the HTML the server
- * renders and on the visitor's screen).
- */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return MISSING
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return MISSING
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
-}
-
-/**
- * A chart point's time in the visitor's zone: "14:05" within a day's chart, "Nov 22, 14:05"
- * within a month's, "Nov 22, 2025" over a year.
- */
-export function formatChartTime(ms: number, span: 'day' | 'month' | 'year'): string {
-  const date = new Date(ms)
-  if (Number.isNaN(date.getTime())) return MISSING
-  const pad = (part: number) => String(part).padStart(2, '0')
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`
-  const day = `${MONTHS[date.getMonth()]} ${date.getDate()}`
-  if (span === 'day') return time
-  if (span === 'month') return `${day}, ${time}`
-  return `${day}, ${date.getFullYear()}`
-}
+/** Month names as en-US abbreviates them. */
+export const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+]
 
 /** "14:05" for a time of today, "Nov 22, 14:05" for an earlier day (the visitor's time zone). */
 export function formatSince(iso: string, now: number): string {

@@ -6,6 +6,8 @@ import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/crypto')({
   validateSearch: PriceListSearchSchema,
+  // The query key holds the currency (none: US dollars): the loader prefetches the page's list.
+  loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({
     meta: [
       { title: "Today's cryptocurrency prices — Coinvera" },
@@ -16,10 +18,11 @@ export const Route = createFileRoute('/crypto')({
       },
     ],
   }),
-  loader: ({ context: { queryClient } }) => {
+  loader: ({ context: { queryClient }, deps: { currency } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    prefetchInOwnTask(queryClient, marketQueries.markets())
+    prefetchInOwnTask(queryClient, marketQueries.markets(currency))
+    prefetchInOwnTask(queryClient, marketQueries.global())
   },
   component: CryptoPage,
 })
@@ -27,10 +30,16 @@ export const Route = createFileRoute('/crypto')({
 function CryptoPage() {
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
-  const { sort } = useSearch({ from: '/crypto' })
+  const { sort, currency } = useSearch({ from: '/crypto' })
   const navigate = useNavigate({ from: '/crypto' })
   // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
   const onSortChange = (next: SortParam | undefined) =>
-    void navigate({ search: { sort: next }, replace: true, resetScroll: false })
-  return <PriceSection headingLevel={1} sort={sort} onSortChange={onSortChange} />
+    void navigate({
+      search: (prev) => ({ ...prev, sort: next }),
+      replace: true,
+      resetScroll: false,
+    })
+  return (
+    <PriceSection headingLevel={1} sort={sort} onSortChange={onSortChange} currency={currency} />
+  )
 }

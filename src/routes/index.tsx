@@ -13,6 +13,8 @@ import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/')({
   validateSearch: PriceListSearchSchema,
+  // The query key holds the currency (none: US dollars): the loader prefetches the page's list.
+  loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({
     meta: [
       { title: 'Coinvera — Make better business with cryptocurrency' },
@@ -24,10 +26,11 @@ export const Route = createFileRoute('/')({
     ],
   }),
   // Start both requests and return at once: the page renders without waiting for the network.
-  loader: ({ context: { queryClient } }) => {
+  loader: ({ context: { queryClient }, deps: { currency } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    prefetchInOwnTask(queryClient, marketQueries.markets())
+    prefetchInOwnTask(queryClient, marketQueries.markets(currency))
+    prefetchInOwnTask(queryClient, marketQueries.global())
     prefetchInOwnTask(queryClient, marketQueries.trending())
   },
   component: HomePage,
@@ -37,16 +40,20 @@ function HomePage() {
   const user = useSignedInUser()
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
-  const { sort } = useSearch({ from: '/' })
+  const { sort, currency } = useSearch({ from: '/' })
   const navigate = useNavigate({ from: '/' })
   // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
   const onSortChange = (next: SortParam | undefined) =>
-    void navigate({ search: { sort: next }, replace: true, resetScroll: false })
+    void navigate({
+      search: (prev) => ({ ...prev, sort: next }),
+      replace: true,
+      resetScroll: false,
+    })
   return (
     <>
       <WelcomeNote />
       <Hero signedIn={Boolean(user)} />
-      <PriceSection sort={sort} onSortChange={onSortChange} />
+      <PriceSection sort={sort} onSortChange={onSortChange} currency={currency} />
       <AboutSection />
       <AppPromo />
       <TrendingSection />

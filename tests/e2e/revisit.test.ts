@@ -75,9 +75,9 @@ describe.each(VIEWPORTS)('a revisit at $name ($width×$height)', (viewport) => {
   it('paints the stored lists when the market API is cut, with their age', async () => {
     const { page, context, problems } = await site.open(viewport)
     const times = await firstVisit(page)
-    // Written as they arrived: both lists, and nothing holding anything but market data.
+    // Written as they arrived: both lists and the global market, and nothing but market data.
     const stored = await page.evaluate(() => Object.keys(localStorage))
-    expect(stored.filter((key) => key.startsWith('coinvera-["market"')).length).toBe(2)
+    expect(stored.filter((key) => key.startsWith('coinvera-["market"')).length).toBe(3)
 
     await context.route(MARKET, (route) => route.abort())
     await recordShifts(context)

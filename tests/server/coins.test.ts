@@ -336,8 +336,9 @@ describe('upstream faults', () => {
 
 describe('the upstream call budget', () => {
   it('spent: a miss gets 503 upstream_busy with Retry-After, stale data when there is some', async () => {
-    // 3 a minute: 2 reserved for the lists, 1 for the coin pages, which the list at start spent.
-    const { server: s, upstream: u } = await setup({ kind: 'ok' }, { UPSTREAM_CALLS_PER_MIN: '3' })
+    // 4 a minute: 2 reserved for the lists, 2 for the coin pages; the start spent all four (the
+    // price list, trending, the global market, and the coin list).
+    const { server: s, upstream: u } = await setup({ kind: 'ok' }, { UPSTREAM_CALLS_PER_MIN: '4' })
     const busy = await detail(s, 'cardano')
     expect(busy.status).toBe(503)
     expect(busy.body.error).toBe('upstream_busy')
@@ -351,7 +352,8 @@ describe('the upstream call budget', () => {
     expect(live).toMatchObject({ status: 200, source: 'live' })
     s.clock.advance(61_000)
     expect((await detail(s, 'dogecoin')).source).toBe('live')
-    // Cardano's data has expired, and this minute's coin call went to dogecoin.
+    expect((await detail(s, 'usd-coin')).source).toBe('live')
+    // Cardano's data has expired, and this minute's coin calls went to dogecoin and usd-coin.
     const stale = await detail(s, 'cardano')
     expect(stale).toMatchObject({ status: 200, source: 'stale', updatedAt: live.updatedAt })
     await new Promise((resolve) => setTimeout(resolve, 100))

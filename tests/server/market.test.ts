@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import {
+  GlobalResponseSchema,
   MARKETS_PARAMS,
   MarketsResponseSchema,
   TrendingResponseSchema,
 } from '../../src/features/market/schemas'
+import { sampleRate } from '../../mocks/currency-samples'
 import { loadSample } from '../../server/market/sample'
 import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
@@ -36,7 +38,8 @@ async function testUpstream(behaviour: Behaviour): Promise<FakeUpstream> {
 async function settled(s: TestServer): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const health = await (await fetch(`${s.url}/api/health`)).json()
-    if (!health.upstream.markets.fetching && !health.upstream.trending.fetching) return
+    const { markets, trending, global } = health.upstream
+    if (!markets.fetching && !trending.fetching && !global.fetching) return
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
   throw new Error('the upstream request never finished')
@@ -231,6 +234,130 @@ describe('market replies', () => {
     expect(result).toMatchObject({ status: 200, source: 'live' })
     await stopped
     await expect(fetch(`${s.url}/api/market/search/trending`)).rejects.toThrow()
+  })
+})
+
+describe('GET /api/market/coins/markets?vs_currency=…', () => {
+  const inCurrency = (currency: string) =>
+    MARKETS_QUERY.replace('vs_currency=usd', `vs_currency=${currency}`)
+
+  it.each(['eur', 'gbp', 'jpy', 'btc', 'eth'])(
+    '%s: the upstream asked once in that currency, then served from its own cache entry',
+    async (currency) => {
+      const { server: s, upstream: u } = await setup()
+      const first = await markets(s, inCurrency(currency))
+      expect(first).toMatchObject({ status: 200, source: 'live' })
+      const calls = u.callsTo('coins/markets')
+      // The warm-up asked for US dollars only; this one asked for the currency.
+      expect(calls.map((call) => new URLSearchParams(call.query).get('vs_currency'))).toEqual([
+        'usd',
+        currency,
+      ])
+      expect(new URLSearchParams(calls[1]?.query).toString()).toBe(inCurrency(currency))
+      const usd = (await markets(s)).body
+      expect(first.body[0].current_price).toBeCloseTo(
+        usd[0].current_price * sampleRate(currency as 'eur'),
+        6,
+      )
+      expect(await markets(s, inCurrency(currency))).toMatchObject({ status: 200, source: 'cache' })
+      expect(u.callsTo('coins/markets')).toHaveLength(2)
+    },
+  )
+
+  it.each([
+    ['another currency', 'cad'],
+    ['a currency in capitals', 'EUR'],
+    ['an empty currency', ''],
+    ['a list of currencies', 'usd,eur'],
+  ])('400 invalid_query for %s, without an upstream call', async (_, currency) => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    const result = await markets(s, inCurrency(currency))
+    expect(result.status).toBe(400)
+    expect(result.body).toMatchObject({ error: 'invalid_query', message: expect.any(String) })
+    expect(u.calls.length).toBe(before)
+  })
+
+  it('offline: each currency gets the sample converted at the sample rates, labelled sample', async () => {
+    const { server: s } = await setup({ kind: 'status', status: 500 })
+    const eur = await markets(s, inCurrency('eur'))
+    expect(eur).toMatchObject({ status: 200, source: 'sample' })
+    expect(eur.body).toEqual(JSON.parse(JSON.stringify(SAMPLE.marketsIn('eur'))))
+    expect(eur.body[0].current_price).toBeCloseTo(
+      (SAMPLE.markets[0]?.current_price ?? 0) * sampleRate('eur'),
+      6,
+    )
+    expect(eur.body[0].price_change_percentage_24h).toBe(
+      SAMPLE.markets[0]?.price_change_percentage_24h,
+    )
+  })
+
+  it('other currencies spend from the shared budget, never the price list’s reserved share', async () => {
+    const { server: s, upstream: u } = await setup()
+    const used = async () =>
+      (await (await fetch(`${s.url}/api/health`)).json()).upstream.callsLastMinute
+    const before = await used()
+    expect((await markets(s, inCurrency('eur'))).source).toBe('live')
+    expect(await used()).toMatchObject({ lists: before.lists, coins: before.coins + 1 })
+    // US dollars spend from the lists' share, as before.
+    s.clock.advance(61_000)
+    u.calls.length = 0
+    await markets(s)
+    await settled(s)
+    expect(u.callsTo('coins/markets')).toHaveLength(1)
+    expect((await used()).lists).toBe(1)
+  })
+})
+
+describe('GET /api/market/global', () => {
+  async function global(s: TestServer, query = '') {
+    const response = await fetch(`${s.url}/api/market/global${query}`)
+    return {
+      status: response.status,
+      body: await response.json(),
+      source: response.headers.get('x-data-source'),
+      cacheControl: response.headers.get('cache-control'),
+    }
+  }
+
+  it('is cached for 5 minutes: one upstream call, then the cache, then one refresh', async () => {
+    const { server: s, upstream: u } = await setup()
+    expect(u.callsTo('global')).toHaveLength(1)
+    const cached = await global(s)
+    expect(cached).toMatchObject({ status: 200, source: 'cache' })
+    expect(cached.cacheControl).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=300')
+    const stats = v.parse(GlobalResponseSchema, cached.body).data
+    expect(stats.total_market_cap.eur).toBe(SAMPLE.global.data.total_market_cap.eur)
+    expect(stats.market_cap_percentage).toEqual({ btc: 57.3084, eth: 12.7449 })
+    // Only the fields the site shows are kept: not the upstream's other coins and currencies.
+    expect(cached.body.data.total_market_cap.ltc).toBeUndefined()
+    expect(cached.body.data.ongoing_icos).toBeUndefined()
+
+    s.clock.advance(299_000)
+    expect((await global(s)).source).toBe('cache')
+    expect(u.callsTo('global')).toHaveLength(1)
+    s.clock.advance(2_000)
+    expect((await global(s)).source).toBe('stale')
+    await settled(s)
+    expect(u.callsTo('global')).toHaveLength(2)
+    expect((await global(s)).source).toBe('cache')
+  })
+
+  it('offline: the shipped sample, labelled sample', async () => {
+    const { server: s } = await setup({ kind: 'reset' })
+    const offline = await global(s)
+    expect(offline).toMatchObject({ status: 200, source: 'sample' })
+    expect(offline.body).toEqual(JSON.parse(JSON.stringify(SAMPLE.global)))
+  })
+
+  it('refuses any query (400 invalid_query) and other methods (405)', async () => {
+    const { server: s, upstream: u } = await setup()
+    const before = u.calls.length
+    const refused = await global(s, '?vs_currency=eur')
+    expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_query' } })
+    const post = await fetch(`${s.url}/api/market/global`, { method: 'POST' })
+    expect(post.status).toBe(405)
+    expect(u.calls.length).toBe(before)
   })
 })
 

@@ -10,6 +10,10 @@ import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support
 import { removeDir } from './helpers/pglite'
 import { setUpTestDb } from './helpers/server'
 import { makeSite, SHELL_HTML } from './helpers/site-fixture'
+import { marketsIn } from '../../mocks/currency-samples'
+import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
+import { formatCompactMoney } from '../../src/features/market/format'
+import { formatPrice } from '../../src/lib/format'
 
 // The real route renderer (src/entry-server.tsx) over the real app, cache and a fake CoinGecko.
 const MARKETS = JSON.parse(
@@ -96,7 +100,7 @@ describe('pages rendered with market data', () => {
     // The head is the prerendered page's own: the render's title is not repeated in the body.
     expect(html.match(/<title>/g)).toHaveLength(1)
     const keys = pageState(html).queries.map((q) => q.queryKey[1])
-    expect(keys.sort()).toEqual(['markets', 'trending'])
+    expect(keys.sort()).toEqual(['global', 'markets', 'trending'])
     // The CSP is the prerendered page's: the data block needs no hash, as it never runs.
     expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline')
   })
@@ -120,6 +124,38 @@ describe('pages rendered with market data', () => {
     const renders = s.renders()
     await Promise.all(Array.from({ length: 10 }, () => page(s, '/crypto')))
     expect(s.renders()).toBe(renders)
+  })
+
+  it('render each currency from its own list, once per page, currency and data version', async () => {
+    const s = await setup({ kind: 'ok' })
+    const euros = formatPrice(marketsIn(coinsMarkets, 'eur')[0]?.current_price, 'eur')
+    const eur = await Promise.all(Array.from({ length: 10 }, () => page(s, '/crypto?currency=eur')))
+    const html = await eur[0]?.text()
+    expect(html).toContain(euros)
+    expect(html).not.toContain('$97,412.00')
+    expect(html).toContain('in euros')
+    const global = JSON.parse(
+      readFileSync(new URL('../../mocks/fixtures/global.json', import.meta.url), 'utf8'),
+    )
+    expect(html).toContain(formatCompactMoney(global.data.total_market_cap.eur, 'eur'))
+    // The data block holds the list under the query key the browser uses for euros.
+    const markets = pageState(html ?? '').queries.find((q) => q.queryKey[1] === 'markets')
+    expect(markets?.queryKey[2]).toMatchObject({ vs_currency: 'eur' })
+    expect(s.renders()).toBe(1)
+
+    const usd = await (await page(s, '/crypto')).text()
+    expect(usd).toContain('$97,412.00')
+    expect(s.renders()).toBe(2)
+    // The same renders again: an explicit default, and an unknown currency, are the default's.
+    await page(s, '/crypto?currency=eur')
+    expect(await (await page(s, '/crypto?currency=usd')).text()).toBe(usd)
+    expect(await (await page(s, '/crypto?currency=doge')).text()).toBe(usd)
+    expect(s.renders()).toBe(2)
+    // Each currency's list was asked for once.
+    const asked = upstream
+      ?.callsTo('coins/markets')
+      .map((c) => new URLSearchParams(c.query).get('vs_currency'))
+    expect(asked?.sort()).toEqual(['eur', 'usd'])
   })
 
   it('revalidate by ETag: a revisit within the TTL costs a 304 that keeps the CSP', async () => {

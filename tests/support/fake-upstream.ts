@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { marketsIn } from '../../mocks/currency-samples'
+import { CURRENCIES, DEFAULT_CURRENCY } from '../../src/lib/currency'
 
 /**
  * The upstream paths the fake serves (below its prefix), each with its fixture in
@@ -10,6 +12,7 @@ import type { AddressInfo, Socket } from 'node:net'
 export const UPSTREAM_FIXTURES = {
   'coins/markets': 'coins-markets.json',
   'search/trending': 'search-trending.json',
+  global: 'global.json',
   'coins/list': 'coins-list.json',
   'coins/bitcoin': 'coins-bitcoin.json',
   // One chart for every span: a test that needs another gives its own body.
@@ -25,6 +28,18 @@ const fixtures = new Map<string, string>(
     readFileSync(new URL(`../../mocks/fixtures/${file}`, import.meta.url), 'utf8'),
   ]),
 )
+
+/**
+ * `coins/markets` in another currency than US dollars: the fixture converted at the fixtures'
+ * rates (mocks/currency-samples.ts), under the path and its `vs_currency`.
+ */
+const currencyKey = (path: string, currency: string | null) =>
+  currency && currency !== DEFAULT_CURRENCY ? `${path}?vs_currency=${currency}` : path
+for (const currency of CURRENCIES) {
+  if (currency === DEFAULT_CURRENCY) continue
+  const usd: Record<string, unknown>[] = JSON.parse(fixtures.get('coins/markets') ?? '[]')
+  fixtures.set(currencyKey('coins/markets', currency), JSON.stringify(marketsIn(usd, currency)))
+}
 
 /** How the fake CoinGecko answers; each test picks the fault it needs. */
 export type Behaviour =
@@ -85,7 +100,8 @@ export async function startFakeUpstream(
     calls.push({ path, query: url.search, headers: req.headers, at: Date.now() })
     const own = byPath.get(path)
     const b = own ?? everyPath
-    const fixture = fixtures.get(path)
+    const fixture =
+      fixtures.get(currencyKey(path, url.searchParams.get('vs_currency'))) ?? fixtures.get(path)
     // A path is known by its fixture, or by what a test set for it alone.
     if (fixture === undefined && (!own || (b.kind === 'ok' && b.body === undefined))) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}')

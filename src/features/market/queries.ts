@@ -1,13 +1,18 @@
 import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
+import type * as v from 'valibot'
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { readDataMeta } from '@/lib/data-meta'
 import { marketApi, parseResponse, requestJson } from '@/lib/http'
 import { type BrowserStorage, persistQueryData } from '@/lib/persist'
 import {
-  MARKETS_PARAMS,
+  type GlobalData,
+  GlobalDataSchema,
+  GlobalResponseSchema,
   type MarketsData,
   MarketsDataSchema,
   type MarketsParams,
   MarketsResponseSchema,
+  marketsParams,
   type TrendingData,
   TrendingDataSchema,
   TrendingResponseSchema,
@@ -35,10 +40,17 @@ export async function fetchTrending(signal?: AbortSignal): Promise<TrendingData>
   }
 }
 
+export async function fetchGlobal(signal?: AbortSignal): Promise<GlobalData> {
+  const { body, headers } = await requestJson(marketApi, 'global', { signal })
+  return { stats: parseResponse(GlobalResponseSchema, body).data, meta: readDataMeta(headers) }
+}
+
 export const marketQueries = {
   all: () => ['market'] as const,
-  markets: (params: MarketsParams = MARKETS_PARAMS) =>
-    queryOptions({
+  // The key holds the whole query, so each currency is its own entry (and stored list).
+  markets: (currency: Currency = DEFAULT_CURRENCY) => {
+    const params = marketsParams(currency)
+    return queryOptions({
       queryKey: [...marketQueries.all(), 'markets', params] as const,
       queryFn: ({ signal }) => fetchMarkets(params, signal),
       staleTime: MINUTE,
@@ -47,7 +59,8 @@ export const marketQueries = {
       // visibilitychange) refreshes at once when the data is older than staleTime.
       refetchIntervalInBackground: false,
       refetchOnWindowFocus: true,
-    }),
+    })
+  },
   trending: () =>
     queryOptions({
       queryKey: [...marketQueries.all(), 'trending'] as const,
@@ -55,13 +68,24 @@ export const marketQueries = {
       staleTime: 5 * MINUTE,
       refetchInterval: 5 * MINUTE,
     }),
+  // Every currency's figures come in one answer: one entry, whatever the price list shows.
+  global: () =>
+    queryOptions({
+      queryKey: [...marketQueries.all(), 'global'] as const,
+      queryFn: ({ signal }) => fetchGlobal(signal),
+      staleTime: 5 * MINUTE,
+      refetchInterval: 5 * MINUTE,
+    }),
 }
 
 /** Each list's key and the schema its data, from storage or from a page, is checked against. */
-export const marketListSchemas = [
-  [marketQueries.markets().queryKey, MarketsDataSchema],
+export const marketListSchemas: readonly (readonly [readonly unknown[], v.GenericSchema])[] = [
+  ...CURRENCIES.map(
+    (currency) => [marketQueries.markets(currency).queryKey, MarketsDataSchema] as const,
+  ),
   [marketQueries.trending().queryKey, TrendingDataSchema],
-] as const
+  [marketQueries.global().queryKey, GlobalDataSchema],
+]
 
 /** The schema of a market list's data, by its query key (for a page's data block). */
 export function marketSchemaFor(queryKey: readonly unknown[]) {

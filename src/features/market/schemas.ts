@@ -1,6 +1,7 @@
 // Shared by the site and the server (server/market), so this module imports valibot (and the
 // valibot-only lib/data-meta) only.
 import * as v from 'valibot'
+import { CURRENCIES, type Currency, CurrencySchema } from '../../lib/currency'
 import { DataMetaSchema } from '../../lib/data-meta'
 
 /** The exact query the site sends to `coins/markets`; the server accepts nothing else. */
@@ -13,14 +14,21 @@ export const MARKETS_PARAMS = {
   locale: 'en',
 } as const
 
-export type MarketsParams = typeof MARKETS_PARAMS
+export type MarketsParams = Omit<typeof MARKETS_PARAMS, 'vs_currency'> & { vs_currency: Currency }
+
+/** The query for the price list in `currency`: the site's one query, with its currency. */
+export const marketsParams = (currency: Currency): MarketsParams =>
+  currency === MARKETS_PARAMS.vs_currency
+    ? MARKETS_PARAMS
+    : { ...MARKETS_PARAMS, vs_currency: currency }
 
 /**
  * The query strings our server's market endpoints accept: exactly what the site sends, each
- * parameter once. The upstream bills by request, so the endpoints must not become an open proxy.
+ * parameter once, in one of the offered currencies. The upstream bills by request, so the
+ * endpoints must not become an open proxy.
  */
 export const MarketsQuerySchema = v.strictObject({
-  vs_currency: v.literal(String(MARKETS_PARAMS.vs_currency)),
+  vs_currency: CurrencySchema,
   order: v.literal(String(MARKETS_PARAMS.order)),
   per_page: v.literal(String(MARKETS_PARAMS.per_page)),
   page: v.literal(String(MARKETS_PARAMS.page)),
@@ -108,3 +116,30 @@ export type TrendingData = v.InferOutput<typeof TrendingDataSchema>
 /** The trending cut: the first coins the upstream ranks, without their `item` wrapper. */
 export const trendingItems = (response: TrendingResponse) =>
   response.coins.slice(0, TRENDING_LIMIT).map((coin) => coin.item)
+
+// `global`: one figure per currency; the upstream sends ~60, the site keeps those it offers.
+const PerCurrencySchema = v.object(
+  Object.fromEntries(CURRENCIES.map((currency) => [currency, OptionalNumber])) as Record<
+    Currency,
+    typeof OptionalNumber
+  >,
+)
+
+/** The whole market, from `global` (under its `data` key); unknown fields are dropped. */
+export const GlobalStatsSchema = v.object({
+  active_cryptocurrencies: OptionalNumber,
+  total_market_cap: PerCurrencySchema,
+  total_volume: PerCurrencySchema,
+  market_cap_percentage: v.object({ btc: OptionalNumber, eth: OptionalNumber }),
+  // The upstream gives the change in US dollars only.
+  market_cap_change_percentage_24h_usd: OptionalNumber,
+  updated_at: OptionalNumber,
+})
+export type GlobalStats = v.InferOutput<typeof GlobalStatsSchema>
+
+export const GlobalResponseSchema = v.object({ data: GlobalStatsSchema })
+export type GlobalResponse = v.InferOutput<typeof GlobalResponseSchema>
+
+/** The global market as the site's query holds it. */
+export const GlobalDataSchema = v.object({ stats: GlobalStatsSchema, meta: DataMetaSchema })
+export type GlobalData = v.InferOutput<typeof GlobalDataSchema>

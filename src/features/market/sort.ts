@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CurrencyParamSchema } from '@/lib/currency'
 import type { ColumnId } from './components/table-columns'
 
 /** The price list's sortable columns by their name in the address (`?sort=price_desc`). */
@@ -30,7 +31,11 @@ export const SortParamSchema = v.fallback(
   undefined,
 )
 
-export const PriceListSearchSchema = v.object({ sort: SortParamSchema })
+/** The price list's address: its order (`?sort=`) and its currency (`?currency=`, else usd). */
+export const PriceListSearchSchema = v.object({
+  sort: SortParamSchema,
+  currency: CurrencyParamSchema,
+})
 
 /** The table's sorting for an address's `?sort=` value: none for a missing or unknown one. */
 export function sortingFromParam(param: string | undefined): ColumnSort[] {

@@ -71,7 +71,8 @@ describe('SignInForm', () => {
     expect(router.state.location.pathname).toBe('/')
     expect(body).toEqual({ username: 'Ada@Example.com', password: 'analytical engine 1843' })
     const nav = screen.getByRole('navigation', { name: 'Main' })
-    expect(within(nav).getByText('Ada Lovelace')).toBeInTheDocument()
+    // The signed-in menu's code comes once there is a session (account-menu.tsx).
+    expect(await within(nav).findByText('Ada Lovelace')).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: /dismiss welcome/i }))
     expect(screen.queryByText(/welcome back/i)).toBeNull()

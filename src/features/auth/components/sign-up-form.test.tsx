@@ -117,7 +117,8 @@ describe('SignUpForm', () => {
     expect(router.state.location.pathname).toBe('/')
     // The navigation bar knows who is signed in, without asking the server again.
     const nav = screen.getByRole('navigation', { name: 'Main' })
-    expect(within(nav).getByText('Ada Lovelace')).toBeInTheDocument()
+    // The signed-in menu's code comes once there is a session (account-menu.tsx).
+    expect(await within(nav).findByText('Ada Lovelace')).toBeInTheDocument()
     expect(
       within(nav).getByRole('button', { name: /signed in as\s*ada lovelace/i }),
     ).toBeInTheDocument()

@@ -4,7 +4,8 @@ import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
-import { formatChartTime, formatPrice } from '@/lib/format'
+import { formatPrice } from '@/lib/format'
+import { formatChartTime } from '../format'
 import {
   type ChartBox,
   chartPaths,

@@ -8,7 +8,6 @@ import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import {
-  formatDate,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -16,6 +15,7 @@ import {
   formatSymbol,
   MISSING,
 } from '@/lib/format'
+import { formatDate } from '../format'
 import { descriptionText } from '../description'
 import { busySeconds, coinQueries, isUnknownCoin } from '../queries'
 import type { ChartRange, CoinDetail } from '../schemas'

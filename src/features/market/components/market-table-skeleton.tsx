@@ -1,6 +1,7 @@
 import { memo } from 'react'
+import type { Currency } from '@/lib/currency'
 import { ColumnHeader } from './column-header'
-import { CAPTION, COLUMNS, SKELETON_ROWS } from './table-columns'
+import { COLUMNS, caption, SKELETON_ROWS } from './table-columns'
 
 /**
  * The price list while it loads, in the very same geometry as the table (fixed layout, fixed row
@@ -9,10 +10,14 @@ import { CAPTION, COLUMNS, SKELETON_ROWS } from './table-columns'
  * section renders again, synchronously, the moment hydration ends (`useHydrated`), and this is
  * most of its markup.
  */
-export const MarketTableSkeleton = memo(function MarketTableSkeleton() {
+export const MarketTableSkeleton = memo(function MarketTableSkeleton({
+  currency = 'usd',
+}: {
+  currency?: Currency
+}) {
   return (
-    <table className="market-table" aria-busy={true}>
-      <caption className="visually-hidden">{CAPTION}</caption>
+    <table className="market-table" data-currency={currency} aria-busy={true}>
+      <caption className="visually-hidden">{caption(currency)}</caption>
       <thead>
         <tr>
           {COLUMNS.map((column) => (

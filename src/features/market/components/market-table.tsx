@@ -10,20 +10,16 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import {
-  changeDirection,
-  formatNumber,
-  formatRank,
-  formatSymbol,
-  formatUsdChange,
-} from '@/lib/format'
+import { use } from 'react'
+import type { Currency } from '@/lib/currency'
+import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
 import type { MarketCoin } from '../schemas'
 import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { ColumnHeader, SortButton } from './column-header'
-import { PriceCell } from './price-cell'
-import { CAPTION, type ColumnId, columnById } from './table-columns'
+import { CurrencyContext, PriceCell } from './price-cell'
+import { type ColumnId, caption, columnById } from './table-columns'
 
 const COIN_IMAGE_SIZE = 32
 
@@ -108,11 +104,10 @@ const columns = column.columns([
   }),
 ])
 
-/** The market cap's change in dollars: red when it fell, beside its minus sign. */
+/** The market cap's change in the list's currency: red when it fell, beside its minus sign. */
 function CapChange({ value }: { value: number | null | undefined }) {
-  const direction = changeDirection(value)
-  const text = formatUsdChange(value)
-  return direction === 'down' ? <span className="change--down">{text}</span> : text
+  const text = formatMoneyChange(value, use(CurrencyContext))
+  return text.startsWith('-') ? <span className="change--down">{text}</span> : text
 }
 
 const NO_SORTING: ColumnSort[] = []
@@ -126,10 +121,13 @@ const ariaSort = (sorted: false | 'asc' | 'desc') =>
  */
 export function MarketTable({
   coins,
+  currency = 'usd',
   sorting = NO_SORTING,
   onSortingChange,
 }: {
   coins: MarketCoin[]
+  /** What the prices are in. */
+  currency?: Currency
   sorting?: ColumnSort[]
   onSortingChange?: (sorting: SortingState) => void
 }) {
@@ -146,46 +144,48 @@ export function MarketTable({
   const classOf = (id: string) => columnById[id as ColumnId].className
 
   return (
-    <table className="market-table" aria-busy={false}>
-      <caption className="visually-hidden">{CAPTION}</caption>
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th
-                key={header.id}
-                scope="col"
-                className={classOf(header.column.id)}
-                aria-sort={ariaSort(header.column.getIsSorted())}
-              >
-                <SortButton
-                  sorted={header.column.getIsSorted()}
-                  onClick={header.column.getToggleSortingHandler()}
+    <CurrencyContext value={currency}>
+      <table className="market-table" data-currency={currency} aria-busy={false}>
+        <caption className="visually-hidden">{caption(currency)}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={classOf(header.column.id)}
+                  aria-sort={ariaSort(header.column.getIsSorted())}
                 >
-                  <table.FlexRender header={header} />
-                </SortButton>
-              </th>
-            ))}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id}>
-            {row.getAllCells().map((cell) =>
-              cell.column.id === 'name' ? (
-                <th key={cell.id} scope="row" className={classOf('name')}>
-                  <table.FlexRender cell={cell} />
+                  <SortButton
+                    sorted={header.column.getIsSorted()}
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
+                    <table.FlexRender header={header} />
+                  </SortButton>
                 </th>
-              ) : (
-                <td key={cell.id} className={classOf(cell.column.id)}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) =>
+                cell.column.id === 'name' ? (
+                  <th key={cell.id} scope="row" className={classOf('name')}>
+                    <table.FlexRender cell={cell} />
+                  </th>
+                ) : (
+                  <td key={cell.id} className={classOf(cell.column.id)}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </CurrencyContext>
   )
 }

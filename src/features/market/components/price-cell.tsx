@@ -1,5 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { createContext, use, useEffect, useRef, useState } from 'react'
+import type { Currency } from '@/lib/currency'
 import { formatPrice } from '@/lib/format'
+
+/** The price list's currency, for the cells of its module-scope columns. */
+export const CurrencyContext = createContext<Currency>('usd')
 
 /** How long a changed price stays highlighted (the CSS animation's length too). */
 export const FLASH_MS = 1000
@@ -35,10 +39,11 @@ export function useFlash(value: number | undefined): Flash | null {
  */
 export function PriceCell({ value }: { value: number | undefined }) {
   const flash = useFlash(value)
+  const currency = use(CurrencyContext)
   return (
     // A new key per changed value restarts the animation when prices change again within it.
     <span key={flash?.value} className={flash ? `flash flash--${flash.direction}` : undefined}>
-      {formatPrice(value)}
+      {formatPrice(value, currency)}
     </span>
   )
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, use, useEffect, useMemo } from 'react'
+import { lazy, memo, Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -10,6 +10,7 @@ import { LoadError, useRetryFocus } from '@/components/load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
 import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
+import { type Currency, CURRENCY_NAMES } from '@/lib/currency'
 
 type TableModule = typeof import('./market-table')
 
@@ -19,7 +20,7 @@ type TableModule = typeof import('./market-table')
 let table: Promise<TableModule> | undefined
 let loaded: TableModule | undefined
 export const loadTable = () => {
-  table ??= importTable().then((module) => {
+  table ??= whenOnline(() => import('./market-table')).then((module) => {
     loaded = module
     return module
   })
@@ -29,13 +30,13 @@ export const loadTable = () => {
 /**
  * Offline, the prices stored on an earlier visit can be here while the table's code is not (a
  * phone that never scrolled to it): the load then waits for the connection and tries again, and
- * the skeleton stays meanwhile instead of the page failing.
+ * the skeleton (or the server's HTML) stays meanwhile instead of the page failing.
  */
-function importTable(): Promise<TableModule> {
-  return import('./market-table').catch((error: unknown) => {
+function whenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
     if (navigator.onLine) throw error
-    return new Promise<TableModule>((resolve) => {
-      window.addEventListener('online', () => resolve(importTable()), { once: true })
+    return new Promise<T>((resolve) => {
+      window.addEventListener('online', () => resolve(whenOnline(load)), { once: true })
     })
   })
 }
@@ -44,6 +45,56 @@ function importTable(): Promise<TableModule> {
 function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
   const { MarketTable: Table } = loaded ?? use(loadTable())
   return <Table {...props} />
+}
+
+type Extras = typeof import('./price-extras')
+
+/**
+ * The global bar and the currency menu come when the prices are about to be seen, as the table
+ * does on a prerendered page, but not before hydrating: a Suspense boundary that suspends while
+ * React hydrates keeps the server's HTML as it is (selective hydration), and hydrates once the
+ * code is here. So `/` loads their code only when the visitor heads to the prices (1.3 kB less
+ * JavaScript at start; figures in the README). `loadExtras` lets the import start.
+ */
+let wantExtras: () => void = () => {}
+const extras: Promise<Extras> = new Promise<void>((resolve) => {
+  wantExtras = resolve
+}).then(() => whenOnline(() => import('./price-extras')))
+let loadedExtras: Extras | undefined
+export const loadExtras = () => {
+  wantExtras()
+  return extras.then((modules) => {
+    loadedExtras = modules
+    return modules
+  })
+}
+
+/**
+ * Memoized with the Suspense inside, so the section's own re-renders (hydration ending, new
+ * data) never reach a boundary still waiting to hydrate: an update there would make React drop
+ * the server's HTML for the fallback. The fallbacks have the parts' sizes (market.css).
+ */
+type Part = { menu?: boolean; currency: Currency }
+
+const Extra = memo(function Extra(props: Part) {
+  return (
+    <Suspense fallback={<div className={props.menu ? 'currency-menu' : 'global-bar'} />}>
+      <ExtraCode {...props} />
+    </Suspense>
+  )
+})
+
+const LazyExtra = lazy(() => extras.then((m) => ({ default: ExtraOf(m) })))
+
+function ExtraOf({ GlobalBar, CurrencyMenu }: Extras) {
+  return ({ menu, currency }: Part) =>
+    menu ? <CurrencyMenu currency={currency} /> : <GlobalBar currency={currency} />
+}
+
+function ExtraCode(props: Part) {
+  // The server renders with the code at hand (renderToString cannot wait for a lazy one).
+  const Code = import.meta.env.SSR && loadedExtras ? ExtraOf(loadedExtras) : LazyExtra
+  return <Code {...props} />
 }
 
 /**
@@ -58,16 +109,22 @@ export function PriceSection({
   headingLevel = 2,
   sort,
   onSortChange,
+  currency = 'usd',
 }: {
   headingLevel?: 1 | 2
   /** The address's `?sort=`. */
   sort?: SortParam | undefined
   onSortChange?: (sort: SortParam | undefined) => void
+  /** The address's `?currency=` (the menu changes it). */
+  currency?: Currency
 }) {
-  const query = useQuery(marketQueries.markets())
+  const markets = marketQueries.markets(currency)
+  const query = useQuery(markets)
   // Hydration renders what the server's HTML shows: its rows, or the prerendered skeleton.
-  const pageData = usePageData(marketQueries.markets().queryKey)
+  const pageData = usePageData(markets.queryKey)
   const data = useShownData(query.data, pageData)
+  // Deferred with the data, so a list is never drawn in another list's currency.
+  const shownCurrency = useDeferredValue(currency)
   const hydrated = useHydrated()
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = hydrated && loadFailed(query)
@@ -80,8 +137,17 @@ export function PriceSection({
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
   const card = useNearViewport<HTMLDivElement>()
   useEffect(() => {
-    if (card.near) void loadTable()
+    if (!card.near) return
+    void loadTable()
+    void loadExtras()
   }, [card.near])
+  // A visitor who reaches for the menu before the list is near gets its code at once.
+  // (Native listeners: React holds back events inside a part that has not hydrated yet.)
+  useEffect(() => {
+    for (const type of ['focusin', 'pointerdown']) {
+      ref.current?.addEventListener(type, loadExtras, { once: true })
+    }
+  }, [ref])
 
   return (
     <section ref={ref} id="prices" className="section prices" aria-labelledby="prices-title">
@@ -93,10 +159,14 @@ export function PriceSection({
           </Heading>
         </div>
         <div className="prices__aside">
-          <p className="prices__subtitle">The six largest coins by market cap, in US dollars.</p>
+          <p className="prices__subtitle">
+            The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
+          </p>
           <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
+          <Extra menu currency={currency} />
         </div>
       </div>
+      <Extra currency={currency} />
       <div ref={card.ref} className="card prices__card">
         {!data && isError ? (
           <LoadError
@@ -110,15 +180,18 @@ export function PriceSection({
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
           <section className="table-scroll" aria-label="Price table" tabIndex={0}>
             {data && (card.near || pageData) ? (
-              <Suspense fallback={<MarketTableSkeleton />}>
+              <Suspense fallback={<MarketTableSkeleton currency={shownCurrency} />}>
                 <MarketTable
+                  // A new currency is a new table: its values did not move, nothing flashes.
+                  key={shownCurrency}
+                  currency={shownCurrency}
                   coins={data.coins}
                   sorting={sorting}
                   onSortingChange={(next) => onSortChange?.(paramFromSorting(next))}
                 />
               </Suspense>
             ) : (
-              <MarketTableSkeleton />
+              <MarketTableSkeleton currency={shownCurrency} />
             )}
             {data ? null : (
               <p className="visually-hidden" role="status">

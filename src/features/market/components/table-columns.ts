@@ -1,7 +1,11 @@
+import { CURRENCY_NAMES, type Currency } from '@/lib/currency'
+
 /** Rows the skeleton draws: the page asks for exactly this many coins. */
 export const SKELETON_ROWS = 6
 
-export const CAPTION = `Top ${SKELETON_ROWS} cryptocurrencies by market cap, prices in US dollars`
+/** The table's caption: what it lists, and in which currency. */
+export const caption = (currency: Currency) =>
+  `Top ${SKELETON_ROWS} cryptocurrencies by market cap, prices in ${CURRENCY_NAMES[currency]}`
 
 type Column = {
   id: string

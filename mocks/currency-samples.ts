@@ -1,0 +1,36 @@
+// Prices in the other currencies for the sample data and the fakes: the fixtures hold US dollars
+// only, so each list is converted with the exchange rates implied by the `global` fixture's
+// totals (taken at the same moment as the prices). Offline, the result is labelled sample like
+// the rest.
+import global from './fixtures/global.json' with { type: 'json' }
+import { type Currency, DEFAULT_CURRENCY } from '../src/lib/currency'
+
+const totals: Record<string, number> = global.data.total_market_cap
+
+/** How many units of `currency` one US dollar was worth in the fixtures. */
+export function sampleRate(currency: Currency): number {
+  const usd = totals.usd
+  const other = totals[currency]
+  if (!usd || !other) throw new Error(`the global fixture has no total in ${currency}`)
+  return other / usd
+}
+
+// Money fields of a `coins/markets` coin; percentages, ranks and the rest stay as they are.
+const MONEY = ['current_price', 'market_cap', 'total_volume', 'market_cap_change_24h'] as const
+
+/** `coins/markets` (in US dollars) as it would read in `currency`. */
+export function marketsIn<T extends Record<string, unknown>>(
+  coins: readonly T[],
+  currency: Currency,
+): T[] {
+  if (currency === DEFAULT_CURRENCY) return [...coins]
+  const rate = sampleRate(currency)
+  return coins.map((coin) => {
+    const converted: Record<string, unknown> = { ...coin }
+    for (const key of MONEY) {
+      const value = converted[key]
+      if (typeof value === 'number') converted[key] = value * rate
+    }
+    return converted as T
+  })
+}

@@ -1,0 +1,28 @@
+// Shared by the site and the server (the allow-list of `vs_currency`), so this module imports
+// valibot only.
+import * as v from 'valibot'
+
+/** The currencies the price list offers, in the menu's order; the first is the default. */
+export const CURRENCIES = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const
+export type Currency = (typeof CURRENCIES)[number]
+export const DEFAULT_CURRENCY: Currency = 'usd'
+
+export const CurrencySchema = v.picklist(CURRENCIES)
+
+/** The menu's labels, and what the table's caption says the prices are in. */
+export const CURRENCY_NAMES: Record<Currency, string> = {
+  usd: 'US dollars',
+  eur: 'euros',
+  gbp: 'pounds sterling',
+  jpy: 'yen',
+  btc: 'bitcoin',
+  eth: 'ether',
+}
+
+/**
+ * `?currency=` on the pages with the price list: one of the offered currencies, else undefined,
+ * which means the default. Not filled in: the router, rendering on the server, redirects to an
+ * address whose validated search differs from the one asked for. The server renders the page in
+ * the same currency by the same rule.
+ */
+export const CurrencyParamSchema = v.fallback(v.optional(CurrencySchema), undefined)

@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { marketsIn } from '../../mocks/currency-samples'
+import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
+import global from '../../mocks/fixtures/global.json'
+import type { Currency } from '../../src/lib/currency'
+import { formatCompactMoney } from '../../src/features/market/format'
+import { formatPrice } from '../../src/lib/format'
+import { runAxe, VIEWPORTS, visit } from './support/browser'
+import { expectNoShift, recordShifts } from './support/shifts'
+import { setUpSite, waitForPrices } from './support/site'
+
+// Switching currencies asks the upstream for each: a budget these tests cannot spend.
+const site = setUpSite({ env: () => ({ UPSTREAM_CALLS_PER_MIN: '1000' }) })
+
+/** Bitcoin's price as the list shows it in `currency` (the fake converts at the fixtures' rates). */
+const bitcoinPrice = (currency: Currency) =>
+  formatPrice(marketsIn(coinsMarkets, currency)[0]?.current_price, currency)
+const totalCap = (currency: Currency) =>
+  formatCompactMoney(global.data.total_market_cap[currency], currency)
+
+const firstPrice = (page: Page) =>
+  page.locator('.market-table[aria-busy="false"] tbody tr').first().locator('.col-price')
+const globalCap = (page: Page) =>
+  page.locator('.global-bar__item', { hasText: 'Market cap' }).locator('dd')
+
+/**
+ * The currency menu, once React has adopted it: its code loads as the list nears the viewport
+ * (or the visitor reaches for it), and until then it is the server's inert HTML.
+ */
+async function currencyMenu(page: Page) {
+  await page.waitForFunction(() => {
+    const select = document.querySelector('select[name="currency"]')
+    return !!select && Object.keys(select).some((key) => key.startsWith('__reactProps'))
+  })
+  return page.getByRole('combobox', { name: 'Currency' })
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await runAxe(page)
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
+}
+
+describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => {
+  it('switches to EUR: € on / and /crypto, after a reload, and on the next visit', async () => {
+    const { page, problems } = await site.open(viewport)
+    await visit(page, `${site.url}/`)
+    await waitForPrices(page)
+    expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('usd'))
+    expect(await globalCap(page).textContent()).toContain(totalCap('usd'))
+
+    await (await currencyMenu(page)).selectOption('eur')
+    await page.waitForURL(`${site.url}/?currency=eur`)
+    await expect.poll(() => firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+    expect(bitcoinPrice('eur')).toMatch(/^€[\d,]+\.\d\d$/)
+    expect(await globalCap(page).textContent()).toContain(totalCap('eur'))
+    expect(await page.locator('.prices__subtitle').textContent()).toContain('in euros')
+    expect(await page.locator('.market-table caption').textContent()).toContain('in euros')
+    await expectNoAxeViolations(page)
+
+    // The server renders the address's currency: the reloaded HTML has euros before any script.
+    const reloaded = await page.reload({ waitUntil: 'load' })
+    const html = (await reloaded?.text()) ?? ''
+    expect(html).toContain(bitcoinPrice('eur'))
+    expect(html).toContain(totalCap('eur'))
+    expect(html).not.toContain(bitcoinPrice('usd'))
+    await waitForPrices(page)
+    expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+
+    // Remembered: an address without a currency shows the last one chosen.
+    await visit(page, `${site.url}/crypto`)
+    await page.waitForURL(`${site.url}/crypto?currency=eur`)
+    await waitForPrices(page)
+    await expect.poll(() => firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+    expect(await (await currencyMenu(page)).inputValue()).toBe('eur')
+    await expectNoAxeViolations(page)
+
+    // Sorting keeps the currency, and the currency keeps the order.
+    await page.getByRole('button', { name: 'Current price' }).click()
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_desc')
+    await (await currencyMenu(page)).selectOption('jpy')
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('currency') === 'jpy' && url.searchParams.get('sort') === 'price_desc',
+    )
+    await expect.poll(() => firstPrice(page).textContent()).toBe(bitcoinPrice('jpy'))
+    expect(bitcoinPrice('jpy')).toMatch(/^¥[\d,]+$/)
+
+    // Back to dollars: the default stays out of the address, and is remembered too.
+    await (await currencyMenu(page)).selectOption('usd')
+    await page.waitForURL(`${site.url}/crypto?sort=price_desc`)
+    await expect.poll(() => firstPrice(page).textContent()).toBe(bitcoinPrice('usd'))
+    await visit(page, `${site.url}/`)
+    await waitForPrices(page)
+    expect(page.url()).toBe(`${site.url}/`)
+    expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('usd'))
+    expect(problems).toEqual([])
+  })
+
+  it('a link that names a currency keeps it, and the page and its global bar shift nothing', async () => {
+    const { context, page, problems } = await site.open(viewport)
+    await recordShifts(context)
+    await page.addInitScript(() => window.localStorage.setItem('coinvera-currency', 'eur'))
+    const response = await visit(page, `${site.url}/crypto?currency=btc`)
+    expect(await response?.text()).toContain(bitcoinPrice('btc'))
+    await waitForPrices(page)
+    expect(page.url()).toBe(`${site.url}/crypto?currency=btc`)
+    expect(await firstPrice(page).textContent()).toBe('₿1')
+    expect(await globalCap(page).textContent()).toContain(totalCap('btc'))
+    // The upstream gives the market cap's change in dollars only, and the bar says so.
+    expect(await page.locator('.global-bar__source').textContent()).toContain('in US dollars')
+    await expectNoShift(page, { main: true })
+    await expectNoAxeViolations(page)
+    expect(problems).toEqual([])
+  })
+
+  it('an unknown currency is the default, without an error', async () => {
+    const { page, problems } = await site.open(viewport)
+    const response = await visit(page, `${site.url}/crypto?currency=doge`)
+    expect(response?.status()).toBe(200)
+    await waitForPrices(page)
+    expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('usd'))
+    expect(await (await currencyMenu(page)).inputValue()).toBe('usd')
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the currency menu without JavaScript', () => {
+  it('is a form: choosing and sending it shows the list in that currency', async () => {
+    const { page } = await site.open(VIEWPORTS[0], { javaScriptEnabled: false })
+    await page.goto(`${site.url}/crypto`)
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('gbp')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await page.waitForURL(`${site.url}/crypto?currency=gbp`)
+    expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('gbp'))
+  })
+})
