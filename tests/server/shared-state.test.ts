@@ -253,13 +253,14 @@ describe.skipIf(!bin)(
           (row) => row.key,
         )
       const before = await keys()
-      expect(before).toHaveLength(33)
-      // 10 a day old, then the oldest 8 of the rest to leave 15 (markets, trending, bitcoin among them).
-      expect(await sweepMarketRows(db, clock, 15)).toBe(18)
+      // Beside the 30: the rows the instances wrote (markets, global, trending, bitcoin).
+      expect(before).toHaveLength(34)
+      // 10 a day old, then the oldest 9 of the rest to leave 15 (the instances' rows among them).
+      expect(await sweepMarketRows(db, clock, 15)).toBe(19)
       const after = await keys()
       expect(after).toHaveLength(15)
       expect(after).toEqual(
-        expect.arrayContaining(['markets', 'trending', 'coins/bitcoin', 'coins/test-29']),
+        expect.arrayContaining(['markets', 'global', 'trending', 'coins/bitcoin', 'coins/test-29']),
       )
       expect(after).not.toContain('coins/test-0')
       expect(after).not.toContain('coins/test-17')
