@@ -14,6 +14,7 @@ import { median } from './lib/stats'
 import { ROOT, startApp, startBare } from './lib/servers'
 import { kB, ms, type Row, row, table } from './report'
 import { measureCoinPages } from './coin-pages'
+import { measureSignIns } from './sign-ins'
 import { measureTimeToPrices, type TimeToPrices } from './time-to-prices'
 import { measureColdCache, measureThroughput } from './throughput'
 
@@ -270,6 +271,9 @@ async function main(): Promise<void> {
       { requests: 10_000, coins: 500, connections: 20 },
       log,
     )
+    log('sign-ins: 30 password checks, one after another')
+    const signIns = await measureSignIns(30)
+
     const coinFailures = Object.entries(coinPages.statuses)
       .filter(([status]) => !/^[234]\d\d$/.test(status))
       .reduce((sum, [, count]) => sum + count, 0)
@@ -293,6 +297,11 @@ async function main(): Promise<void> {
           ? forbidden.code.map((hit) => `${hit.pattern} in ${hit.file}`).join(', ')
           : 'none',
         { text: 'none', ok: (value) => value === 0 },
+      ),
+      row(
+        'sign-ins per second per core (argon2id check, median of 30)',
+        signIns.perSecondPerCore,
+        `${Math.round(signIns.perSecondPerCore)} (${signIns.medianMs.toFixed(1)} ms a check)`,
       ),
       row(
         `markets API req/s, server (${throughput.dataSource})`,
@@ -436,6 +445,7 @@ async function main(): Promise<void> {
           throughputHomePage: homePage,
           timeToPrices: prices,
           coinPages,
+          signIns,
           coldCache: cold,
         },
         null,
