@@ -126,7 +126,12 @@ function lighthouseRows(pages: LighthousePage[]): Row[] {
   return rows
 }
 
-/** Issue 14: prices in the first paint, at most 100 ms after it, in the same page loads. */
+/**
+ * Issue 14: prices in the first paint, at most 100 ms after it, in the same page loads: each
+ * load's prices against its own FCP (the median of those differences), not one median against the
+ * other, which compared different loads (the 04:27 run of 2026-11-25: +245, +68 and 0 ms in its
+ * loads, medians 908 against 664 ms).
+ */
 function priceRows(pages: TimeToPrices[]): Row[] {
   return pages.flatMap((page) => [
     row(
@@ -136,8 +141,8 @@ function priceRows(pages: TimeToPrices[]): Row[] {
     ),
     row(
       `${page.route}: time to prices, throttled phone (runs)`,
-      page.medianPricesMs - page.medianFcpMs,
-      `${Math.round(page.medianPricesMs)} ms (${page.pricesMs.map(Math.round).join(', ')})`,
+      page.medianAfterFcpMs,
+      `${Math.round(page.medianPricesMs)} ms (${page.pricesMs.map(Math.round).join(', ')}); after FCP: ${page.pricesMs.map((prices, i) => `+${Math.round(prices - (page.fcpMs[i] ?? prices))}`).join(', ')}`,
       { text: '≤ FCP + 100 ms', ok: (value) => value <= 100 },
     ),
   ])

@@ -25,6 +25,11 @@ export type TimeToPrices = {
   pricesMs: number[]
   medianFcpMs: number
   medianPricesMs: number
+  /**
+   * Median over the loads of each load's prices after its own FCP (ms): the budget's figure.
+   * The two medians above may come from different loads.
+   */
+  medianAfterFcpMs: number
 }
 
 /**
@@ -106,6 +111,7 @@ export async function measureTimeToPrices(
         pricesMs,
         medianFcpMs: median(fcpMs),
         medianPricesMs: median(pricesMs),
+        medianAfterFcpMs: median(pricesMs.map((prices, i) => prices - (fcpMs[i] ?? prices))),
       })
     }
     return results
