@@ -1,7 +1,7 @@
-import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
+import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
-import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
+import { PriceListSearchSchema } from '@/features/market/sort'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/crypto')({
@@ -31,15 +31,5 @@ function CryptoPage() {
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
   const { sort, currency } = useSearch({ from: '/crypto' })
-  const navigate = useNavigate({ from: '/crypto' })
-  // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
-  const onSortChange = (next: SortParam | undefined) =>
-    void navigate({
-      search: (prev) => ({ ...prev, sort: next }),
-      replace: true,
-      resetScroll: false,
-    })
-  return (
-    <PriceSection headingLevel={1} sort={sort} onSortChange={onSortChange} currency={currency} />
-  )
+  return <PriceSection headingLevel={1} sort={sort} currency={currency} />
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
+import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
 import { AboutSection } from '@/features/home/components/about-section'
@@ -8,7 +8,7 @@ import { SubscribeBanner } from '@/features/home/components/subscribe-banner'
 import { PriceSection } from '@/features/market/components/price-section'
 import { TrendingSection } from '@/features/market/components/trending-section'
 import { marketQueries } from '@/features/market/queries'
-import { PriceListSearchSchema, type SortParam } from '@/features/market/sort'
+import { PriceListSearchSchema } from '@/features/market/sort'
 import { prefetchInOwnTask } from '@/lib/query-client'
 
 export const Route = createFileRoute('/')({
@@ -41,19 +41,11 @@ function HomePage() {
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
   // into three chunks (1.2 kB more brotli on /).
   const { sort, currency } = useSearch({ from: '/' })
-  const navigate = useNavigate({ from: '/' })
-  // Sorting is no new page: the address is replaced, and the page stays where it is scrolled.
-  const onSortChange = (next: SortParam | undefined) =>
-    void navigate({
-      search: (prev) => ({ ...prev, sort: next }),
-      replace: true,
-      resetScroll: false,
-    })
   return (
     <>
       <WelcomeNote />
       <Hero signedIn={Boolean(user)} />
-      <PriceSection sort={sort} onSortChange={onSortChange} currency={currency} />
+      <PriceSection sort={sort} currency={currency} />
       <AboutSection />
       <AppPromo />
       <TrendingSection />

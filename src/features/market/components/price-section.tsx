@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { lazy, memo, Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
@@ -108,13 +109,11 @@ function updatedAt(serverTime: string | null | undefined, dataUpdatedAt: number)
 export function PriceSection({
   headingLevel = 2,
   sort,
-  onSortChange,
   currency = 'usd',
 }: {
   headingLevel?: 1 | 2
-  /** The address's `?sort=`. */
+  /** The address's `?sort=` (the headers change it). */
   sort?: SortParam | undefined
-  onSortChange?: (sort: SortParam | undefined) => void
   /** The address's `?currency=` (the menu changes it). */
   currency?: Currency
 }) {
@@ -126,6 +125,16 @@ export function PriceSection({
   // Deferred with the data, so a list is never drawn in another list's currency.
   const shownCurrency = useDeferredValue(currency)
   const hydrated = useHydrated()
+  const navigate = useNavigate()
+  // Sorting is no new page, as with the currency menu: the address is replaced, and the page
+  // stays where it is scrolled.
+  const onSortChange = (next: SortParam | undefined) =>
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, sort: next }),
+      replace: true,
+      resetScroll: false,
+    })
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = hydrated && loadFailed(query)
   // The server renders every address in the default order (it never sees `?sort=`), so hydration
@@ -187,7 +196,7 @@ export function PriceSection({
                   currency={shownCurrency}
                   coins={data.coins}
                   sorting={sorting}
-                  onSortingChange={(next) => onSortChange?.(paramFromSorting(next))}
+                  onSortingChange={(next) => onSortChange(paramFromSorting(next))}
                 />
               </Suspense>
             ) : (
