@@ -1,7 +1,16 @@
+import { type Currency, DEFAULT_CURRENCY } from '../../src/lib/currency'
 import type { Clock } from '../clock'
 
 /** Who spends a call: the landing page's lists (markets, trending) or the coin pages. */
 export type CallerKind = 'lists' | 'coins'
+
+/**
+ * Who pays for a price list's refresh: the default currency's is one of the lists; the others
+ * spend the coin pages' share, so however many visitors switch currency, the default list stays
+ * fed. One rule for one instance's gates and for a deployment's shared budget.
+ */
+export const marketsCaller = (currency: Currency): CallerKind =>
+  currency === DEFAULT_CURRENCY ? 'lists' : 'coins'
 
 /** Something an upstream call must pass before it starts (see MarketCache's `gates`). */
 export type CallGate = {

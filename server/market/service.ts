@@ -7,7 +7,13 @@ import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '../../src/lib/curre
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import type { Clock } from '../clock'
-import { type BudgetUse, type CallerKind, type CallGate, UpstreamBudget } from './budget'
+import {
+  type BudgetUse,
+  type CallerKind,
+  type CallGate,
+  marketsCaller,
+  UpstreamBudget,
+} from './budget'
 import { MarketCache } from './cache'
 import { CoinPages } from './coins'
 import type { Sample } from './sample'
@@ -81,9 +87,6 @@ export function createMarket(deps: {
   const onFailure = (name: string) => (error: { kind: string; message: string }) =>
     logFailure(name, error)
   const lists = [gate('lists')]
-  // Other currencies spend from the share the coin pages use, never from the lists' reserve:
-  // however many visitors switch currency, the default price list stays fed.
-  const extra = [gate('coins')]
   const marketsIn = (currency: Currency) => {
     const name = currency === DEFAULT_CURRENCY ? 'markets' : `markets:${currency}`
     return new MarketCache({
@@ -91,7 +94,7 @@ export function createMarket(deps: {
       ttlMs: config.marketsTtlS * 1000,
       load: (signal) => upstream.markets(currency, signal),
       sample: { data: sample.marketsIn(currency), updatedAt: sample.updatedAt },
-      gates: currency === DEFAULT_CURRENCY ? lists : extra,
+      gates: [gate(marketsCaller(currency))],
       clock,
       firstWaitMs: config.firstWaitMs,
       onFailure: onFailure(name),

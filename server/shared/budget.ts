@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '../../src/lib/currency'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import {
@@ -6,6 +5,7 @@ import {
   budgetWaitMs,
   type CallerKind,
   MINUTE_MS,
+  marketsCaller,
   reservedForLists,
 } from '../market/budget'
 import { type Upstream, UpstreamError } from '../market/upstream'
@@ -92,9 +92,8 @@ export function budgetedUpstream(upstream: Upstream, budget: SharedBudget): Upst
       return call(...args)
     }
   return {
-    // Other currencies than the default spend the coin pages' share, as on one instance.
     markets: async (currency, signal) => {
-      await take(currency === DEFAULT_CURRENCY ? 'lists' : 'coins')
+      await take(marketsCaller(currency))
       return upstream.markets(currency, signal)
     },
     global: spent('lists', upstream.global),
