@@ -89,11 +89,14 @@ export default defineConfig(({ mode }) => ({
             {
               // Every page needs these libraries before it can respond: one chunk compresses
               // better than the handful the automatic split made. Table code stays with the
-              // pages that show a table, devtools (empty in production) with their own chunk.
+              // pages that show a table, devtools (empty in production) with their own chunk,
+              // and `useMutation` with the forms and the account menu that post, whose chunks
+              // share it (JavaScript on `/`: 125.04 -> 124.68 kB brotli, measured in Chromium).
               name: 'vendor',
               test: (id) =>
                 /node_modules/.test(id) &&
-                !/[\\/]@tanstack[\\/]((react-)?table|[\w-]*devtools)/.test(id),
+                !/[\\/]@tanstack[\\/]((react-)?table|[\w-]*devtools)/.test(id) &&
+                !/[\\/](mutationObserver|useMutation)\.js$/.test(id),
             },
           ],
         },

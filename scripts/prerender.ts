@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import type { RenderedPage } from '../src/entry-server'
+import { CURRENCIES, CURRENCY_PATHS, CURRENCY_STORAGE_KEY } from '../src/lib/currency'
 import {
   COIN_PAGE_TEMPLATE,
   COIN_TEMPLATE_PATH,
@@ -27,6 +28,7 @@ const PRIORITY: Record<(typeof SITE_ROUTES)[number], string> = {
 const PAGES = SITE_ROUTES.map((path) => ({ path, priority: PRIORITY[path] }))
 const NOT_FOUND_PATH = '/__not-found__'
 const LOADER = fileURLToPath(new URL('../src/boot/loader.ts', import.meta.url))
+const CURRENCY_BOOT = fileURLToPath(new URL('../src/boot/currency.ts', import.meta.url))
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
@@ -102,9 +104,10 @@ async function deferScripts(html: string): Promise<string> {
     throw new Error(`index.html should have one module script, not ${entries.length}`)
   const [entryTag, entry] = entries[0] as RegExpMatchArray
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
-  const loader = await compileLoader(
-    entry as string,
-    preloads.map((m) => m[1] as string),
+  const loader = await compileCall(
+    LOADER,
+    'startApp',
+    `${JSON.stringify(entry)}, ${JSON.stringify(preloads.map((m) => m[1] as string))}`,
   )
   if (loader.includes('</script')) throw new Error('the loader would end its <script> early')
   let out = html.replace(entryTag, () => `<script>${loader}</script>`)
@@ -114,9 +117,26 @@ async function deferScripts(html: string): Promise<string> {
   return out
 }
 
-/** The loader and its call with this build's URLs, as one minified script (an IIFE). */
-async function compileLoader(entry: string, preloads: string[]): Promise<string> {
-  const call = '\0coinvera-loader'
+/**
+ * The remembered currency's check (src/boot/currency.ts), first in the <head>: it must run before
+ * anything of the page is parsed. The server allows it by its hash, as the loader.
+ */
+async function rememberedCurrency(html: string): Promise<string> {
+  const script = await compileCall(
+    CURRENCY_BOOT,
+    'applyRememberedCurrency',
+    `${JSON.stringify(CURRENCY_STORAGE_KEY)}, ${JSON.stringify(CURRENCIES)}, ${CURRENCY_PATHS}`,
+  )
+  if (script.includes('</script'))
+    throw new Error('the currency check would end its <script> early')
+  const charset = '<meta charset="UTF-8" />'
+  if (!html.includes(charset)) throw new Error('index.html lost its charset')
+  return html.replace(charset, () => `${charset}<script>${script}</script>`)
+}
+
+/** A boot module's function called with `args`, as one minified script (an IIFE). */
+async function compileCall(module: string, name: string, args: string): Promise<string> {
+  const call = '\0coinvera-boot'
   const output = await build({
     configFile: false,
     logLevel: 'warn',
@@ -127,8 +147,7 @@ async function compileLoader(entry: string, preloads: string[]): Promise<string>
         resolveId: (id) => (id === call ? id : null),
         load: (id) =>
           id === call
-            ? `import { startApp } from ${JSON.stringify(LOADER)}\n` +
-              `startApp(${JSON.stringify(entry)}, ${JSON.stringify(preloads)})`
+            ? `import { ${name} } from ${JSON.stringify(module)}\n${name}(${args})`
             : null,
       },
     ],
@@ -143,7 +162,7 @@ async function compileLoader(entry: string, preloads: string[]): Promise<string>
     'output' in result ? result.output : [],
   )
   if (chunk?.type !== 'chunk' || rest.length > 0)
-    throw new Error('the loader should build to one script')
+    throw new Error(`${name} should build to one script`)
   return chunk.code.trim()
 }
 
@@ -159,9 +178,11 @@ async function inlineFavicon(html: string): Promise<string> {
   )
 }
 
-const template = await deferScripts(
-  await inlineFavicon(
-    await inlineStylesheet(await readFile(join(CLIENT_DIR, 'index.html'), 'utf8')),
+const template = await rememberedCurrency(
+  await deferScripts(
+    await inlineFavicon(
+      await inlineStylesheet(await readFile(join(CLIENT_DIR, 'index.html'), 'utf8')),
+    ),
   ),
 )
 const { render } = (await import(

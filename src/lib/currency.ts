@@ -26,3 +26,13 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
  * the same currency by the same rule.
  */
 export const CurrencyParamSchema = v.fallback(v.optional(CurrencySchema), undefined)
+
+/**
+ * Where this browser keeps the visitor's choice for the next visit. The server's HTML, shared by
+ * every visitor through caches, never depends on one: the choice is applied by the address
+ * (src/boot/currency.ts on arrival, the routes' `beforeLoad` in the app).
+ */
+export const CURRENCY_STORAGE_KEY = 'coinvera-currency'
+
+/** The paths whose pages show prices in the chosen currency: `/`, `/crypto` and coin pages. */
+export const CURRENCY_PATHS = /^\/(?:crypto|coins\/[^/]+)?$/

@@ -3,9 +3,11 @@ import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema } from '@/features/market/sort'
 import { prefetchInOwnTask } from '@/lib/query-client'
+import { keepRememberedCurrency } from '@/lib/remembered-currency'
 
 export const Route = createFileRoute('/crypto')({
   validateSearch: PriceListSearchSchema,
+  beforeLoad: keepRememberedCurrency,
   // The query key holds the currency (none: US dollars): the loader prefetches the page's list.
   loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({

@@ -10,9 +10,11 @@ import { TrendingSection } from '@/features/market/components/trending-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema } from '@/features/market/sort'
 import { prefetchInOwnTask } from '@/lib/query-client'
+import { keepRememberedCurrency } from '@/lib/remembered-currency'
 
 export const Route = createFileRoute('/')({
   validateSearch: PriceListSearchSchema,
+  beforeLoad: keepRememberedCurrency,
   // The query key holds the currency (none: US dollars): the loader prefetches the page's list.
   loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({

@@ -114,6 +114,50 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
     expect(problems).toEqual([])
   })
 
+  it('a remembered currency is in the first paint of the next visit, and in the app’s own links', async () => {
+    const { page, problems } = await site.open(viewport)
+    const documents: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url())
+    })
+    await page.addInitScript(() => {
+      window.localStorage.setItem('coinvera-currency', 'eur')
+      // Every price any document of this tab ever holds, from its first parsed row on, kept in
+      // the tab's session storage so that a document the browser leaves still reports.
+      const record = () => {
+        const prices = [...document.querySelectorAll('.market-table tbody .col-price')]
+        const texts = prices.map((cell) => cell.textContent ?? '').filter(Boolean)
+        if (texts.length === 0) return
+        const seen = JSON.parse(sessionStorage.getItem('seen-prices') ?? '[]') as string[]
+        sessionStorage.setItem('seen-prices', JSON.stringify([...seen, ...texts]))
+      }
+      new MutationObserver(record).observe(document, { childList: true, subtree: true })
+    })
+    await visit(page, `${site.url}/`)
+    expect(page.url()).toBe(`${site.url}/?currency=eur`)
+    await waitForPrices(page)
+    expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+    // The address without a currency was left before a row of it was parsed: no dollars, ever.
+    expect(documents).toEqual([`${site.url}/`, `${site.url}/?currency=eur`])
+    const seen = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('seen-prices') ?? '[]') as string[],
+    )
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.filter((price) => !price.startsWith('€'))).toEqual([])
+
+    // The app's links name no currency: the remembered one applies to them too.
+    await visit(page, `${site.url}/signup`)
+    expect(page.url()).toBe(`${site.url}/signup`)
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Coinvera' })
+      .click()
+    await page.waitForURL(`${site.url}/?currency=eur`)
+    await waitForPrices(page)
+    expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+    expect(problems).toEqual([])
+  })
+
   it('an unknown currency is the default, without an error', async () => {
     const { page, problems } = await site.open(viewport)
     const response = await visit(page, `${site.url}/crypto?currency=doge`)

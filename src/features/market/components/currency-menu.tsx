@@ -1,26 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import * as v from 'valibot'
 import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@/lib/currency'
-import { browserStorage } from '@/lib/persist'
-
-// The visitor's last choice, kept in this browser only: the server's HTML, shared by a CDN, is
-// never about one visitor, so a remembered currency is applied here by changing the address.
-const STORAGE_KEY = 'coinvera-currency'
-
-/**
- * An address without `?currency=` shows the remembered currency: once, when the menu hydrates
- * (the HTML is the default currency's, as every visitor's; the list is not in view before). A
- * shared link that names a currency keeps it.
- */
-function useRememberedCurrency(current: Currency, change: (currency: Currency) => void): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load, on arrival
-  useEffect(() => {
-    if (new URLSearchParams(window.location.search).has('currency')) return
-    const remembered = browserStorage()?.getItem(STORAGE_KEY)
-    if (v.is(CurrencySchema, remembered) && remembered !== current) change(remembered)
-  }, [])
-}
+import { rememberCurrency } from '@/lib/remembered-currency'
 
 /**
  * The currency menu: a native select (keyboard and screen readers know it), in a GET form whose
@@ -36,7 +17,6 @@ export function CurrencyMenu({ currency }: { currency: Currency }) {
       replace: true,
       resetScroll: false,
     })
-  useRememberedCurrency(currency, change)
   return (
     <form className="currency-menu" method="get">
       <label className="currency-menu__label" htmlFor="currency">
@@ -50,7 +30,7 @@ export function CurrencyMenu({ currency }: { currency: Currency }) {
         onChange={(event) => {
           const next = event.currentTarget.value
           if (!v.is(CurrencySchema, next)) return
-          browserStorage()?.setItem(STORAGE_KEY, next)
+          rememberCurrency(next)
           change(next)
         }}
       >

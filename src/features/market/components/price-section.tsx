@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, memo, Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
+import { Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -12,6 +12,7 @@ import { MarketTableSkeleton } from './market-table-skeleton'
 import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES } from '@/lib/currency'
+import { lateHydration, whenOnline } from '@/lib/late-hydration'
 
 type TableModule = typeof import('./market-table')
 
@@ -28,75 +29,19 @@ export const loadTable = () => {
   return table
 }
 
-/**
- * Offline, the prices stored on an earlier visit can be here while the table's code is not (a
- * phone that never scrolled to it): the load then waits for the connection and tries again, and
- * the skeleton (or the server's HTML) stays meanwhile instead of the page failing.
- */
-function whenOnline<T>(load: () => Promise<T>): Promise<T> {
-  return load().catch((error: unknown) => {
-    if (navigator.onLine) throw error
-    return new Promise<T>((resolve) => {
-      window.addEventListener('online', () => resolve(whenOnline(load)), { once: true })
-    })
-  })
-}
-
 /** React.lazy, except that code already loaded renders at once instead of suspending once. */
 function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
   const { MarketTable: Table } = loaded ?? use(loadTable())
   return <Table {...props} />
 }
 
-type Extras = typeof import('./price-extras')
-
-/**
- * The global bar and the currency menu come when the prices are about to be seen, as the table
- * does on a prerendered page, but not before hydrating: a Suspense boundary that suspends while
- * React hydrates keeps the server's HTML as it is (selective hydration), and hydrates once the
- * code is here. So `/` loads their code only when the visitor heads to the prices (1.3 kB less
- * JavaScript at start; figures in the README). `loadExtras` lets the import start.
- */
-let wantExtras: () => void = () => {}
-const extras: Promise<Extras> = new Promise<void>((resolve) => {
-  wantExtras = resolve
-}).then(() => whenOnline(() => import('./price-extras')))
-let loadedExtras: Extras | undefined
-export const loadExtras = () => {
-  wantExtras()
-  return extras.then((modules) => {
-    loadedExtras = modules
-    return modules
-  })
-}
-
-/**
- * Memoized with the Suspense inside, so the section's own re-renders (hydration ending, new
- * data) never reach a boundary still waiting to hydrate: an update there would make React drop
- * the server's HTML for the fallback. The fallbacks have the parts' sizes (market.css).
- */
-type Part = { menu?: boolean; currency: Currency }
-
-const Extra = memo(function Extra(props: Part) {
-  return (
-    <Suspense fallback={<div className={props.menu ? 'currency-menu' : 'global-bar'} />}>
-      <ExtraCode {...props} />
-    </Suspense>
-  )
-})
-
-const LazyExtra = lazy(() => extras.then((m) => ({ default: ExtraOf(m) })))
-
-function ExtraOf({ GlobalBar, CurrencyMenu }: Extras) {
-  return ({ menu, currency }: Part) =>
-    menu ? <CurrencyMenu currency={currency} /> : <GlobalBar currency={currency} />
-}
-
-function ExtraCode(props: Part) {
-  // The server renders with the code at hand (renderToString cannot wait for a lazy one).
-  const Code = import.meta.env.SSR && loadedExtras ? ExtraOf(loadedExtras) : LazyExtra
-  return <Code {...props} />
-}
+// The global bar and the currency menu hydrate when the prices are about to be seen, or the
+// visitor reaches into the section (src/lib/late-hydration.tsx); the placeholders have their
+// sizes (market.css).
+const extras = lateHydration(() => whenOnline(() => import('./price-extras')))
+export const loadExtras = extras.want
+const GlobalBar = extras.part((m) => m.GlobalBar, <div className="global-bar" />)
+const CurrencyMenu = extras.part((m) => m.CurrencyMenu, <div className="currency-menu" />)
 
 /**
  * When the shown prices were fetched from the upstream: our server says so (it may serve cached
@@ -172,10 +117,10 @@ export function PriceSection({
             The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
           </p>
           <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
-          <Extra menu currency={currency} />
+          <CurrencyMenu currency={currency} />
         </div>
       </div>
-      <Extra currency={currency} />
+      <GlobalBar currency={currency} />
       <div ref={card.ref} className="card prices__card">
         {!data && isError ? (
           <LoadError
