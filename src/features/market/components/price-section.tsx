@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Suspense, use, useDeferredValue, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -29,9 +29,11 @@ export const loadTable = () => {
   return table
 }
 
+const LazyTable = lazy(() => loadTable().then((module) => ({ default: module.MarketTable })))
+
 /** React.lazy, except that code already loaded renders at once instead of suspending once. */
 function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
-  const { MarketTable: Table } = loaded ?? use(loadTable())
+  const Table = loaded?.MarketTable ?? LazyTable
   return <Table {...props} />
 }
 
