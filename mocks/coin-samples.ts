@@ -5,6 +5,7 @@
 import coinsBitcoin from './fixtures/coins-bitcoin.json' with { type: 'json' }
 import coinsMarkets from './fixtures/coins-markets.json' with { type: 'json' }
 import searchTrending from './fixtures/search-trending.json' with { type: 'json' }
+import { inCurrencies } from './currency-samples'
 
 /** What a sample coin's page is made from: a `coins/markets` row, or what trending says. */
 export type SampleCoinSource = {
@@ -79,9 +80,20 @@ export const sampleCoinSources: ReadonlyMap<string, SampleCoinSource> = new Map(
   ].map((coin) => [coin.id, coin]),
 )
 
-const usd = <T>(value: T) => ({ usd: value })
+// What is not a sum stays the same in every currency: a date, and (roughly) a change in per cent.
+const same = <T>(value: T) => ({
+  usd: value,
+  eur: value,
+  gbp: value,
+  jpy: value,
+  btc: value,
+  eth: value,
+})
 
-/** `coins/{id}` for a sample coin: bitcoin's fixture, or one made from its list row. */
+/**
+ * `coins/{id}` for a sample coin: bitcoin's fixture, or one made from its list row, its sums in
+ * every offered currency at the fixtures' rates.
+ */
 export function sampleCoinDetail(coin: SampleCoinSource): Record<string, unknown> {
   if (coin.id === coinsBitcoin.id) return coinsBitcoin
   return {
@@ -97,16 +109,17 @@ export function sampleCoinDetail(coin: SampleCoinSource): Record<string, unknown
     image: { thumb: coin.image, small: coin.image, large: coin.image },
     market_cap_rank: coin.market_cap_rank,
     market_data: {
-      current_price: usd(coin.current_price),
-      ath: usd(coin.ath),
-      ath_change_percentage: usd(coin.ath_change_percentage),
-      ath_date: usd(coin.ath_date),
-      market_cap: usd(coin.market_cap),
+      current_price: inCurrencies(coin.current_price),
+      ath: inCurrencies(coin.ath),
+      ath_change_percentage: same(coin.ath_change_percentage),
+      ath_date: same(coin.ath_date),
+      market_cap: inCurrencies(coin.market_cap),
       market_cap_rank: coin.market_cap_rank,
-      total_volume: usd(coin.total_volume),
-      high_24h: usd(coin.high_24h),
-      low_24h: usd(coin.low_24h),
+      total_volume: inCurrencies(coin.total_volume),
+      high_24h: inCurrencies(coin.high_24h),
+      low_24h: inCurrencies(coin.low_24h),
       price_change_percentage_24h: coin.price_change_percentage_24h,
+      price_change_percentage_24h_in_currency: same(coin.price_change_percentage_24h),
       max_supply: coin.max_supply,
       circulating_supply: coin.circulating_supply,
       last_updated: coin.last_updated,

@@ -3,7 +3,7 @@
 // totals (taken at the same moment as the prices). Offline, the result is labelled sample like
 // the rest.
 import global from './fixtures/global.json' with { type: 'json' }
-import { type Currency, DEFAULT_CURRENCY } from '../src/lib/currency'
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '../src/lib/currency'
 
 const totals: Record<string, number> = global.data.total_market_cap
 
@@ -33,4 +33,35 @@ export function marketsIn<T extends Record<string, unknown>>(
     }
     return converted as T
   })
+}
+
+/** A sum in US dollars in every offered currency (`coins/{id}`'s `{ usd, eur, … }`). */
+export function inCurrencies<T extends number | null>(usd: T): Record<Currency, T> {
+  return Object.fromEntries(
+    CURRENCIES.map((currency) => [
+      currency,
+      typeof usd === 'number' ? usd * sampleRate(currency) : usd,
+    ]),
+  ) as Record<Currency, T>
+}
+
+type Series = readonly (readonly (number | null)[])[]
+type Chart = Record<'prices' | 'market_caps' | 'total_volumes', Series>
+
+/** `coins/{id}/market_chart` (in US dollars) as it would read in `currency`. */
+export function chartIn<T extends Chart>(chart: T, currency: Currency): T {
+  if (currency === DEFAULT_CURRENCY) return chart
+  const rate = sampleRate(currency)
+  // Ten significant digits, as an upstream would send: no float noise in the pages' data.
+  const convert = (series: Series) =>
+    series.map(([at, value]) => [
+      at,
+      typeof value === 'number' ? Number((value * rate).toPrecision(10)) : value,
+    ])
+  return {
+    ...chart,
+    prices: convert(chart.prices),
+    market_caps: convert(chart.market_caps),
+    total_volumes: convert(chart.total_volumes),
+  }
 }

@@ -10,7 +10,7 @@ import { type CoinChartData, type CoinDetailData, coinQueries } from '@/features
 import type { ChartRange } from '@/features/coin/schemas'
 import { marketQueries } from '@/features/market/queries'
 import type { GlobalData, MarketsData, TrendingData } from '@/features/market/schemas'
-import type { Currency } from '@/lib/currency'
+import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
@@ -20,7 +20,7 @@ import { createAppRouter } from './router'
  * range); a page rendered without it shows skeletons.
  */
 export type PageLists = {
-  /** The price list's currency (the path's `?currency=`); US dollars without it. */
+  /** The prices' currency (the path's `?currency=`); US dollars without it. */
   currency?: Currency
   markets?: MarketsData
   trending?: TrendingData
@@ -68,7 +68,8 @@ export async function render(path: string, lists: PageLists = {}): Promise<Rende
     queryClient.setQueryData(coinQueries.detail(coin.id).queryKey, coin.detail, {
       updatedAt: fetchedAt(coin.detail),
     })
-    queryClient.setQueryData(coinQueries.chart(coin.id, coin.range).queryKey, coin.chart, {
+    const chart = coinQueries.chart(coin.id, coin.range, currency ?? DEFAULT_CURRENCY)
+    queryClient.setQueryData(chart.queryKey, coin.chart, {
       updatedAt: fetchedAt(coin.chart),
     })
   }

@@ -5,7 +5,7 @@ import coinsList from '../fixtures/coins-list.json'
 import coinsMarkets from '../fixtures/coins-markets.json'
 import global from '../fixtures/global.json'
 import searchTrending from '../fixtures/search-trending.json'
-import { marketsIn } from '../currency-samples'
+import { chartIn, marketsIn } from '../currency-samples'
 import { CurrencySchema } from '../../src/lib/currency'
 import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../coin-samples'
 import {
@@ -14,8 +14,9 @@ import {
   trendingWithSampleImages,
 } from '../sample-images'
 
-// CoinGecko's answer for an id it does not know.
+// CoinGecko's answers for an id it does not know, and for a currency it does not (of ours).
 const coinNotFound = () => HttpResponse.json({ error: 'coin not found' }, { status: 404 })
+const invalidCurrency = () => HttpResponse.json({ error: 'invalid vs_currency' }, { status: 400 })
 
 // The charts end where the fixtures' prices were taken.
 const CHART_END_MS = Date.parse(coinsMarkets[0]?.last_updated ?? '2026-01-01T00:00:00Z')
@@ -25,13 +26,18 @@ function coinHandlers(images: (id: string, detail: Record<string, unknown>) => o
   return [
     http.get('*/coins/:id/market_chart', ({ params, request }) => {
       const id = String(params.id)
-      const days = new URL(request.url).searchParams.get('days') ?? ''
-      if (id === 'bitcoin' && days === '7') return HttpResponse.json(bitcoinChart7)
+      const search = new URL(request.url).searchParams
+      const days = search.get('days') ?? ''
+      const currency = v.safeParse(CurrencySchema, search.get('vs_currency'))
+      if (!currency.success) return invalidCurrency()
       const source = sampleCoinSources.get(id)
       if (!source) return coinNotFound()
-      const chart = sampleMarketChart(source, days, CHART_END_MS)
+      const chart =
+        id === 'bitcoin' && days === '7'
+          ? bitcoinChart7
+          : sampleMarketChart(source, days, CHART_END_MS)
       if (!chart) return HttpResponse.json({ error: 'invalid days' }, { status: 400 })
-      return HttpResponse.json(chart)
+      return HttpResponse.json(chartIn(chart, currency.output))
     }),
     http.get('*/coins/:id', ({ params }) => {
       const source = sampleCoinSources.get(String(params.id))
@@ -47,7 +53,7 @@ function markets(request: Request, images: (coins: typeof coinsMarkets) => typeo
     CurrencySchema,
     new URL(request.url).searchParams.get('vs_currency') ?? 'usd',
   )
-  if (!currency.success) return HttpResponse.json({ error: 'invalid vs_currency' }, { status: 400 })
+  if (!currency.success) return invalidCurrency()
   return HttpResponse.json(marketsIn(images(coinsMarkets), currency.output))
 }
 

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { ChartDays, CoinDetail, CoinList, MarketChart } from '../../src/features/coin/schemas'
+import type { Currency } from '../../src/lib/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
 import { MarketCache, type SharedRefresh } from './cache'
@@ -121,8 +122,9 @@ export type CoinPagesOptions = {
 }
 
 /**
- * The coin pages' data: which coins exist, and one MarketCache per coin's details and per coin's
- * chart span, each kept in an LRU of a fixed size (the least recently asked for is dropped).
+ * The coin pages' data: which coins exist, and one MarketCache per coin's details (every offered
+ * currency in one) and per coin's chart in one currency over one span, each kept in an LRU of a
+ * fixed size (the least recently asked for is dropped).
  */
 export class CoinPages {
   readonly ids: CoinIds
@@ -155,13 +157,13 @@ export class CoinPages {
     }))
   }
 
-  chart(id: string, days: ChartDays): MarketCache<MarketChart> {
+  chart(id: string, currency: Currency, days: ChartDays): MarketCache<MarketChart> {
     const { upstream, sample } = this.#options
-    return this.#cache(this.#charts, `${id}/${days}`, () => ({
-      name: `coins/${id}/market_chart?days=${days}`,
+    return this.#cache(this.#charts, `${id}/${currency}/${days}`, () => ({
+      name: `coins/${id}/market_chart?vs_currency=${currency}&days=${days}`,
       ttlMs: chartTtlMs(days),
-      load: (signal) => upstream.marketChart(id, days, signal),
-      sample: sampleOf(sample.marketChart(id, days), sample.updatedAt),
+      load: (signal) => upstream.marketChart(id, currency, days, signal),
+      sample: sampleOf(sample.marketChart(id, currency, days), sample.updatedAt),
     }))
   }
 

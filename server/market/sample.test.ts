@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { sampleRate } from '../../mocks/currency-samples'
+import { CURRENCIES } from '../../src/lib/currency'
 import { loadSample } from './sample'
 
 describe('loadSample', () => {
@@ -30,10 +32,33 @@ describe('loadSample', () => {
       expect(listed.has(id), id).toBe(true)
       const detail = sample.coinDetail(id)
       expect(detail?.image?.large, id).toBe(`/sample-coins/${id}.png`)
-      expect(sample.marketChart(id, '7')?.prices.at(-1)?.[0], id).toBe(sample.updatedAt.getTime())
+      expect(sample.marketChart(id, 'usd', '7')?.prices.at(-1)?.[0], id).toBe(
+        sample.updatedAt.getTime(),
+      )
     }
     expect(sample.coinDetail('bitcoin')?.description?.en).toContain('<a href=')
     expect(sample.coinDetail('cardano')).toBeNull()
-    expect(sample.marketChart('cardano', '7')).toBeNull()
+    expect(sample.marketChart('cardano', 'usd', '7')).toBeNull()
+  })
+
+  it("has each coin's page in every offered currency, at the fixtures' rates", () => {
+    const sample = loadSample()
+    for (const id of ['ethereum', 'bitcoin']) {
+      const price = sample.coinDetail(id)?.market_data?.current_price
+      const usd = sample.marketChart(id, 'usd', '30')?.prices ?? []
+      for (const currency of CURRENCIES) {
+        const rate = sampleRate(currency)
+        if (id !== 'bitcoin')
+          expect(price?.[currency], currency).toBeCloseTo((price?.usd ?? 0) * rate)
+        else expect(price?.[currency], currency).toEqual(expect.any(Number))
+        const chart = sample.marketChart(id, currency, '30')?.prices ?? []
+        expect(chart).toHaveLength(usd.length)
+        chart.forEach(([at, value], index) => {
+          const [usdAt, usdValue] = usd[index] ?? [0, 0]
+          expect(at).toBe(usdAt)
+          expect(value / (usdValue * rate)).toBeCloseTo(1, 8)
+        })
+      }
+    }
   })
 })

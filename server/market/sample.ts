@@ -23,7 +23,7 @@ import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 
 import searchTrending from '../../mocks/fixtures/search-trending.json' with { type: 'json' }
 import coinsList from '../../mocks/fixtures/coins-list.json' with { type: 'json' }
 import global from '../../mocks/fixtures/global.json' with { type: 'json' }
-import { marketsIn } from '../../mocks/currency-samples'
+import { chartIn, marketsIn } from '../../mocks/currency-samples'
 import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../../mocks/coin-samples'
 import {
   marketsWithSampleImages,
@@ -40,9 +40,10 @@ export type Sample = {
   trending: TrendingResponse
   /** The coins known before the upstream's own list arrives (or when it never does). */
   coinList: CoinList
-  /** A sample coin's page data, else null (a coin the sample does not have). */
+  /** A sample coin's page data (every currency in one), else null (a coin the sample lacks). */
   coinDetail(id: string): CoinDetail | null
-  marketChart(id: string, days: ChartDays): MarketChart | null
+  /** A sample coin's chart in `currency`, converted like the price list; else null. */
+  marketChart(id: string, currency: Currency, days: ChartDays): MarketChart | null
   updatedAt: Date
 }
 
@@ -65,10 +66,10 @@ export function loadSample(): Sample {
       const image = sampleImagePath(id)
       return { ...detail, image: { thumb: image, small: image, large: image } }
     },
-    marketChart: (id, days) => {
+    marketChart: (id, currency, days) => {
       const source = sampleCoinSources.get(id)
       const chart = source && sampleMarketChart(source, days, updatedAt.getTime())
-      return chart ? v.parse(MarketChartSchema, chart) : null
+      return chart ? v.parse(MarketChartSchema, chartIn(chart, currency)) : null
     },
     updatedAt,
   }

@@ -11,7 +11,6 @@ import {
 } from '../../src/features/market/schemas'
 import {
   COIN_DETAIL_PARAMS,
-  CHART_VS_CURRENCY,
   type ChartDays,
   type CoinDetail,
   CoinDetailSchema,
@@ -66,7 +65,12 @@ export type Upstream = {
   global(signal?: AbortSignal): Promise<GlobalResponse>
   trending(signal?: AbortSignal): Promise<TrendingResponse>
   coin(id: string, signal?: AbortSignal): Promise<CoinDetail>
-  marketChart(id: string, days: ChartDays, signal?: AbortSignal): Promise<MarketChart>
+  marketChart(
+    id: string,
+    currency: Currency,
+    days: ChartDays,
+    signal?: AbortSignal,
+  ): Promise<MarketChart>
   coinList(signal?: AbortSignal): Promise<CoinList>
 }
 
@@ -184,13 +188,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     trending: (signal) => get('search/trending', {}, TrendingResponseSchema, signal),
     // Ids are checked against CoinIdSchema before they get here, so they are safe in a path.
     coin: (id, signal) => get(`coins/${id}`, COIN_DETAIL_PARAMS, CoinDetailSchema, signal),
-    marketChart: (id, days, signal) =>
-      get(
-        `coins/${id}/market_chart`,
-        { vs_currency: CHART_VS_CURRENCY, days },
-        MarketChartSchema,
-        signal,
-      ),
+    marketChart: (id, currency, days, signal) =>
+      get(`coins/${id}/market_chart`, { vs_currency: currency, days }, MarketChartSchema, signal),
     coinList: (signal) => get('coins/list', {}, CoinListSchema, signal, MAX_COIN_LIST_BYTES),
   }
 }

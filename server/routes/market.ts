@@ -107,7 +107,8 @@ export function marketRoutes(deps: MarketRoutesDeps) {
     .get('/coins/:id/market_chart', coinIdParam, exactQuery(MarketChartQuerySchema), async (c) => {
       const { id } = c.req.valid('param')
       await knownCoin(id)
-      return reply(c, coins.chart(id, c.req.valid('query').days), [clientGate(c)])
+      const { vs_currency, days } = c.req.valid('query')
+      return reply(c, coins.chart(id, vs_currency, days), [clientGate(c)])
     })
     .all('/coins/markets', onlyGet)
     .all('/search/trending', onlyGet)

@@ -23,6 +23,10 @@ export const COIN_PAGE_TEMPLATE = '/coins/template.html'
 export const COIN_TEMPLATE_PATH = '/coins/template'
 const COIN_PATH = /^\/coins\/([^/]+)$/
 
+/** The address's `?currency=`: an unknown one is the default, as the site reads it too. */
+const currencyOf = (param: string | undefined) =>
+  v.parse(CurrencyParamSchema, param) ?? DEFAULT_CURRENCY
+
 /** Whether the upstream knows a coin (server/market/coins.ts, `CoinIds.has`). */
 export type CoinExists = (id: string) => Promise<boolean>
 
@@ -142,9 +146,15 @@ export function siteRoutes(
       const file = known && built(COIN_PAGE_TEMPLATE) ? COIN_PAGE_TEMPLATE : '/404.html'
       // Rendered with the coin's data when there is some to be had (server/site/pages.ts).
       const range = v.parse(ChartRangeSchema, c.req.query('range'))
+      const currency = currencyOf(c.req.query('currency'))
       const rendered =
         known && pages && file === COIN_PAGE_TEMPLATE
-          ? await pages.getCoin(coinId, range, file, clientGate ? [clientGate(c)] : [])
+          ? await pages.getCoin(
+              coinId,
+              { range, currency },
+              file,
+              clientGate ? [clientGate(c)] : [],
+            )
           : null
       if (built(file)) return send(c, next, file, known ? 200 : 404, rendered ?? undefined)
     }
@@ -156,8 +166,7 @@ export function siteRoutes(
       })
     }
     // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
-    // In the address's currency (an unknown one is the default, as the site reads it too).
-    const currency = v.parse(CurrencyParamSchema, c.req.query('currency')) ?? DEFAULT_CURRENCY
+    const currency = currencyOf(c.req.query('currency'))
     const rendered = pages && file === page ? await pages.get(path, file, currency) : null
     return send(c, next, file, routes.has(path) ? 200 : 404, rendered ?? undefined)
   })

@@ -36,7 +36,7 @@ type Meta = MarketsData['meta']
 
 /** The data a page is rendered with (src/entry-server.tsx, `PageLists`). */
 export type PageData = {
-  /** The price list's currency (the address's `?currency=`); US dollars without it. */
+  /** The prices' currency (the address's `?currency=`); US dollars without it. */
   currency?: Currency
   markets?: MarketsData
   trending?: TrendingData
@@ -279,19 +279,20 @@ export function createPageRenderer(deps: {
     },
 
     /**
-     * A known coin's page at a chart range, rendered with its details and chart as the caches
-     * serve them (a miss spends from the upstream budget through `gates`, as the API does); null
-     * when there is no data to render with yet (the budget is spent) or rendering failed.
+     * A known coin's page at a chart range in `currency`, rendered with its details and chart as
+     * the caches serve them (a miss spends from the upstream budget through `gates`, as the API
+     * does); null when there is no data to render with yet (the budget is spent) or rendering
+     * failed.
      */
     async getCoin(
       id: string,
-      range: ChartRange,
+      { range, currency }: { range: ChartRange; currency: Currency },
       file: string,
       gates: readonly CallGate[],
     ): Promise<Rendered | null> {
       const sources: [MarketCache<unknown>, MarketCache<unknown>] = [
         coins.detail(id),
-        coins.chart(id, CHART_RANGES[range]),
+        coins.chart(id, currency, CHART_RANGES[range]),
       ]
       let served: Served[]
       try {
@@ -301,11 +302,15 @@ export function createPageRenderer(deps: {
         throw error
       }
       const [detail, chart] = served as [Served, Served]
-      const path = range === DEFAULT_CHART_RANGE ? `/coins/${id}` : `/coins/${id}?range=${range}`
-      const page = renderedFor(coinRenders, `${id}/${range}`, versionOf(served), () => {
+      const search = new URLSearchParams()
+      if (range !== DEFAULT_CHART_RANGE) search.set('range', range)
+      if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
+      const path = search.size > 0 ? `/coins/${id}?${search}` : `/coins/${id}`
+      const page = renderedFor(coinRenders, path, versionOf(served), () => {
         const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
         const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
         const data: PageData = {
+          currency,
           coin: {
             id,
             range,

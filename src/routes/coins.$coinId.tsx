@@ -4,8 +4,10 @@ import { CoinPage as CoinPageContent } from '@/features/coin/components/coin-pag
 import { coinQueries } from '@/features/coin/queries'
 import { CoinIdSchema } from '@/features/coin/schemas'
 import { CoinSearchSchema, DEFAULT_CHART_RANGE } from '@/features/coin/search'
+import { DEFAULT_CURRENCY } from '@/lib/currency'
 import { formatPrice, formatSymbol } from '@/lib/format'
 import { prefetchInOwnTask } from '@/lib/query-client'
+import { keepRememberedCurrency } from '@/lib/remembered-currency'
 
 const GENERIC_HEAD = {
   title: 'Coin price — Coinvera',
@@ -16,13 +18,15 @@ export const Route = createFileRoute('/coins/$coinId')({
   validateSearch: CoinSearchSchema,
   // The default range stays out of the address: /coins/bitcoin, not /coins/bitcoin?range=7d.
   search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
+  beforeLoad: keepRememberedCurrency,
   // The loader comes with the page's code, not with every page's entry: it holds the coin's
   // queries and schemas (about 3 kB), which no other page needs.
   codeSplitGroupings: [['loader', 'component']],
-  loaderDeps: ({ search: { range } }) => ({ range }),
+  // The chart's query key holds the currency (none: US dollars); the detail holds every one.
+  loaderDeps: ({ search: { range, currency = DEFAULT_CURRENCY } }) => ({ range, currency }),
   // Start both requests and return at once: the page shows skeletons until they answer. Returns
   // the head, named after the coin when its detail is already cached (server render, preload).
-  loader: ({ context: { queryClient }, params: { coinId }, deps: { range } }) => {
+  loader: ({ context: { queryClient }, params: { coinId }, deps: { range, currency } }) => {
     // An id CoinGecko could never have is no page, and costs no request.
     if (!v.is(CoinIdSchema, coinId)) throw notFound()
     // Nor is one the server answered with its not-found page (its list of coins lacks it).
@@ -30,14 +34,14 @@ export const Route = createFileRoute('/coins/$coinId')({
     const cached = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)
     if (!import.meta.env.SSR) {
       prefetchInOwnTask(queryClient, coinQueries.detail(coinId))
-      prefetchInOwnTask(queryClient, coinQueries.chart(coinId, range))
+      prefetchInOwnTask(queryClient, coinQueries.chart(coinId, range, currency))
     }
     if (!cached) return GENERIC_HEAD
     const { name, symbol, market_data } = cached.coin
     const label = `${name} (${formatSymbol(symbol)})`
     return {
       title: `${label} price — Coinvera`,
-      description: `${label} price today: ${formatPrice(market_data?.current_price?.usd)}, with its 24-hour change, market cap, volume, supply, all-time high and price chart.`,
+      description: `${label} price today: ${formatPrice(market_data?.current_price?.[currency], currency)}, with its 24-hour change, market cap, volume, supply, all-time high and price chart.`,
     }
   },
   head: ({ loaderData }) => {
@@ -60,7 +64,7 @@ function serverSaidNotFound(): boolean {
 
 function CoinPage() {
   const { coinId } = Route.useParams()
-  const { range } = Route.useSearch()
+  const { range, currency = DEFAULT_CURRENCY } = Route.useSearch()
   // A new coin is a new page: no state (the chart's pointer) carries over.
-  return <CoinPageContent key={coinId} coinId={coinId} range={range} />
+  return <CoinPageContent key={coinId} coinId={coinId} range={range} currency={currency} />
 }

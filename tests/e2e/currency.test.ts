@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { marketsIn } from '../../mocks/currency-samples'
+import coinsBitcoin from '../../mocks/fixtures/coins-bitcoin.json'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
 import global from '../../mocks/fixtures/global.json'
 import type { Currency } from '../../src/lib/currency'
@@ -18,6 +19,13 @@ const bitcoinPrice = (currency: Currency) =>
   formatPrice(marketsIn(coinsMarkets, currency)[0]?.current_price, currency)
 const totalCap = (currency: Currency) =>
   formatCompactMoney(global.data.total_market_cap[currency], currency)
+
+const BITCOIN = coinsBitcoin.market_data
+const coinPrice = (page: Page) => page.locator('.coin-page__price-value')
+async function coinDrawn(page: Page) {
+  await coinPrice(page).waitFor()
+  await page.locator('.coin-chart__svg').waitFor()
+}
 
 const firstPrice = (page: Page) =>
   page.locator('.market-table[aria-busy="false"] tbody tr').first().locator('.col-price')
@@ -155,6 +163,46 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
     await page.waitForURL(`${site.url}/?currency=eur`)
     await waitForPrices(page)
     expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+    expect(problems).toEqual([])
+  })
+
+  it('coin pages follow the list’s currency, offer the menu, keep it across ranges and reloads', async () => {
+    const { context, page, problems } = await site.open(viewport)
+    await visit(page, `${site.url}/crypto?currency=eur`)
+    await waitForPrices(page)
+    // The list's coin links carry its currency.
+    await page.locator('.market-table a.coin-cell[href="/coins/bitcoin?currency=eur"]').click()
+    await page.waitForURL(`${site.url}/coins/bitcoin?currency=eur`)
+    await coinDrawn(page)
+    expect(await coinPrice(page).textContent()).toBe(formatPrice(BITCOIN.current_price.eur, 'eur'))
+    expect(await page.locator('.coin-chart__summary').textContent()).toMatch(/^7-day range €/)
+    expect(await (await currencyMenu(page)).inputValue()).toBe('eur')
+    await expectNoAxeViolations(page)
+
+    // Its own menu: the page, its figures and its chart in pounds; a range keeps them.
+    await recordShifts(context)
+    await (await currencyMenu(page)).selectOption('gbp')
+    await page.waitForURL(`${site.url}/coins/bitcoin?currency=gbp`)
+    await expect
+      .poll(() => coinPrice(page).textContent())
+      .toBe(formatPrice(BITCOIN.current_price.gbp, 'gbp'))
+    await expect
+      .poll(() => page.locator('.coin-chart__summary').textContent())
+      .toMatch(/^7-day range £/)
+    await page.getByRole('link', { name: 'Show 30 d' }).click()
+    await page.waitForURL(`${site.url}/coins/bitcoin?range=30d&currency=gbp`)
+    await expect
+      .poll(() => page.locator('.coin-chart__summary').textContent())
+      .toMatch(/^30-day range £/)
+
+    // Rendered by the server in pounds, and remembered for an address that names none.
+    const reloaded = await page.reload({ waitUntil: 'load' })
+    expect(await reloaded?.text()).toContain(formatPrice(BITCOIN.current_price.gbp, 'gbp'))
+    await visit(page, `${site.url}/coins/ethereum`)
+    expect(page.url()).toBe(`${site.url}/coins/ethereum?currency=gbp`)
+    await coinDrawn(page)
+    expect(await coinPrice(page).textContent()).toMatch(/^£[\d,]+\.\d\d$/)
+    await expectNoAxeViolations(page)
     expect(problems).toEqual([])
   })
 

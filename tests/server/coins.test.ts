@@ -7,6 +7,8 @@ import {
   MarketChartSchema,
 } from '../../src/features/coin/schemas'
 import { MARKETS_PARAMS } from '../../src/features/market/schemas'
+import { CURRENCIES } from '../../src/lib/currency'
+import { sampleRate } from '../../mocks/currency-samples'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { setUpTestDb, type TestServer, testServer } from './helpers/server'
 
@@ -86,8 +88,8 @@ async function get(s: TestServer, path: string, headers: Record<string, string> 
 
 const detail = (s: TestServer, id: string, headers?: Record<string, string>) =>
   get(s, `coins/${id}?${DETAIL_QUERY}`, headers)
-const chart = (s: TestServer, id: string, days: string) =>
-  get(s, `coins/${id}/market_chart?vs_currency=usd&days=${days}`)
+const chart = (s: TestServer, id: string, days: string, currency = 'usd') =>
+  get(s, `coins/${id}/market_chart?vs_currency=${currency}&days=${days}`)
 
 describe('GET /api/market/coins/:id', () => {
   it('asks the upstream with the exact query, then serves from the cache for 60 s', async () => {
@@ -97,10 +99,14 @@ describe('GET /api/market/coins/:id', () => {
     expect(first.cacheControl).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
     expect(first.updatedAt).toBe(new Date(s.clock.now()).toISOString())
     const coin = v.parse(CoinDetailSchema, first.body)
-    expect(coin.market_data?.current_price).toEqual({ usd: 97412 })
+    // One answer holds the page in every offered currency.
+    expect(Object.keys(coin.market_data?.current_price ?? {}).sort()).toEqual(
+      [...CURRENCIES].sort(),
+    )
+    expect(coin.market_data?.current_price?.eur).toBe(92512.18)
     // What the upstream sends beyond the schema stays with us.
     expect(first.body).not.toHaveProperty('categories')
-    expect(first.body.market_data.current_price).not.toHaveProperty('eur')
+    expect(first.body.market_data).not.toHaveProperty('atl')
     const [call] = u.callsTo('coins/bitcoin')
     expect(new URLSearchParams(call?.query).toString()).toBe(DETAIL_QUERY)
 
@@ -219,10 +225,36 @@ describe('GET /api/market/coins/:id/market_chart', () => {
     await untilCalls(u, path, 4)
   })
 
+  it('keeps one chart per currency, each asked for once', async () => {
+    // Room in the budget for seven coin calls in one minute.
+    const { server: s, upstream: u } = await setup({ kind: 'ok' }, { UPSTREAM_CALLS_PER_MIN: '30' })
+    const path = 'coins/bitcoin/market_chart'
+    const usd = v.parse(MarketChartSchema, (await chart(s, 'bitcoin', '7')).body).prices
+    for (const currency of CURRENCIES) {
+      const first = await chart(s, 'bitcoin', '7', currency)
+      expect(first.status, currency).toBe(200)
+      // The fake upstream's chart is the dollar one at the fixtures' rates.
+      const prices = v.parse(MarketChartSchema, first.body).prices
+      expect(prices[0]?.[1], currency).toBeCloseTo((usd[0]?.[1] ?? 0) * sampleRate(currency))
+      expect((await chart(s, 'bitcoin', '7', currency)).source, currency).toBe('cache')
+    }
+    expect(
+      u.callsTo(path).map((call) => new URLSearchParams(call.query).get('vs_currency')),
+    ).toEqual([...CURRENCIES])
+    // The details answer every currency: still one call.
+    for (const currency of CURRENCIES)
+      expect((await detail(s, 'bitcoin')).status, currency).toBe(200)
+    expect(u.callsTo('coins/bitcoin')).toHaveLength(1)
+    const health = await (await fetch(`${s.url}/api/health`)).json()
+    expect(health.upstream.coinCaches.charts).toBe(CURRENCIES.length)
+  })
+
   it.each([
     ['another span', 'vs_currency=usd&days=14'],
     ['every day', 'vs_currency=usd&days=max'],
-    ['another currency', 'vs_currency=eur&days=7'],
+    ['a currency not offered', 'vs_currency=chf&days=7'],
+    ['a currency in capitals', 'vs_currency=EUR&days=7'],
+    ['two currencies', 'vs_currency=usd&vs_currency=eur&days=7'],
     ['an interval', 'vs_currency=usd&days=7&interval=daily'],
     ['no currency', 'days=7'],
   ])('400 invalid_query for %s', async (_, query) => {

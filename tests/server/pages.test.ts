@@ -13,12 +13,15 @@ import { makeSite, SHELL_HTML } from './helpers/site-fixture'
 import { marketsIn } from '../../mocks/currency-samples'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
 import { formatCompactMoney } from '../../src/features/market/format'
-import { formatPrice } from '../../src/lib/format'
+import { formatNumber, formatPrice } from '../../src/lib/format'
 
 // The real route renderer (src/entry-server.tsx) over the real app, cache and a fake CoinGecko.
 const MARKETS = JSON.parse(
   readFileSync(new URL('../../mocks/fixtures/coins-markets.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>[]
+const BITCOIN = JSON.parse(
+  readFileSync(new URL('../../mocks/fixtures/coins-bitcoin.json', import.meta.url), 'utf8'),
+)
 const HOSTILE = '</script><script>alert(1)</script>'
 const SITEMAP =
   '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
@@ -249,15 +252,38 @@ describe('pages rendered with market data', () => {
     for (const figure of ['Market cap', '24 h volume', 'All-time high'])
       expect(html).toContain(figure)
     const keys = pageState(html).queries.map((q) => q.queryKey.join('/'))
-    expect(keys.sort()).toEqual(['coin/bitcoin/chart/7d', 'coin/bitcoin/detail'])
+    expect(keys.sort()).toEqual(['coin/bitcoin/chart/usd/7d', 'coin/bitcoin/detail'])
     // Another range is another page, rendered with that range's chart.
     const month = await (await page(s, '/coins/bitcoin?range=30d')).text()
     expect(pageState(month).queries.map((q) => q.queryKey.join('/'))).toContain(
-      'coin/bitcoin/chart/30d',
+      'coin/bitcoin/chart/usd/30d',
     )
     // An unknown coin is the not-found page, rendered with nothing.
     const renders = s.renders()
     expect((await page(s, '/coins/no-such-coin')).status).toBe(404)
+    expect(s.renders()).toBe(renders)
+  })
+
+  it('render a coin’s page in the address’s currency, its chart asked for in it', async () => {
+    const s = await setup({ kind: 'ok' })
+    const { current_price, market_cap } = BITCOIN.market_data
+    const html = await (await page(s, '/coins/bitcoin?currency=gbp&range=30d')).text()
+    expect(html).toContain(formatPrice(current_price.gbp, 'gbp'))
+    expect(html).toContain(`£${formatNumber(market_cap.gbp)}`)
+    expect(html).not.toContain(formatPrice(current_price.usd))
+    expect(html).toMatch(/<meta name="description" content="Bitcoin \(BTC\) price today: £[\d,.]+/)
+    expect(html).toContain('in pounds sterling')
+    const keys = pageState(html).queries.map((q) => q.queryKey.join('/'))
+    expect(keys.sort()).toEqual(['coin/bitcoin/chart/gbp/30d', 'coin/bitcoin/detail'])
+    expect(upstream?.callsTo('coins/bitcoin/market_chart').map((c) => c.query)).toContain(
+      '?vs_currency=gbp&days=30',
+    )
+    // The default currency, named or unknown, is the page without it.
+    const plain = await (await page(s, '/coins/bitcoin')).text()
+    expect(plain).toContain(formatPrice(current_price.usd))
+    const renders = s.renders()
+    expect(await (await page(s, '/coins/bitcoin?currency=usd')).text()).toBe(plain)
+    expect(await (await page(s, '/coins/bitcoin?currency=chf')).text()).toBe(plain)
     expect(s.renders()).toBe(renders)
   })
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { marketsIn } from '../../mocks/currency-samples'
+import { chartIn, marketsIn } from '../../mocks/currency-samples'
 import { CURRENCIES, DEFAULT_CURRENCY } from '../../src/lib/currency'
 
 /**
@@ -30,15 +30,18 @@ const fixtures = new Map<string, string>(
 )
 
 /**
- * `coins/markets` in another currency than US dollars: the fixture converted at the fixtures'
- * rates (mocks/currency-samples.ts), under the path and its `vs_currency`.
+ * `coins/markets` and bitcoin's chart in another currency than US dollars: the fixtures converted
+ * at the fixtures' rates (mocks/currency-samples.ts), under the path and its `vs_currency`.
  */
 const currencyKey = (path: string, currency: string | null) =>
   currency && currency !== DEFAULT_CURRENCY ? `${path}?vs_currency=${currency}` : path
+const inDollars = (path: keyof typeof UPSTREAM_FIXTURES) => JSON.parse(fixtures.get(path) ?? '')
 for (const currency of CURRENCIES) {
   if (currency === DEFAULT_CURRENCY) continue
-  const usd: Record<string, unknown>[] = JSON.parse(fixtures.get('coins/markets') ?? '[]')
-  fixtures.set(currencyKey('coins/markets', currency), JSON.stringify(marketsIn(usd, currency)))
+  const markets = marketsIn(inDollars('coins/markets'), currency)
+  fixtures.set(currencyKey('coins/markets', currency), JSON.stringify(markets))
+  const chart = chartIn(inDollars('coins/bitcoin/market_chart'), currency)
+  fixtures.set(currencyKey('coins/bitcoin/market_chart', currency), JSON.stringify(chart))
 }
 
 /** How the fake CoinGecko answers; each test picks the fault it needs. */

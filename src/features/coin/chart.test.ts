@@ -21,8 +21,8 @@ const points: Point[] = [
 
 describe('chartSummary', () => {
   it('gives the span, the range of prices and the change from first to last', () => {
-    expect(chartSummary(points, '7d')).toBe('7-day range $100.00–$150.00, up 10.00%')
-    expect(chartSummary([...points].reverse(), '24h')).toBe(
+    expect(chartSummary(points, '7d', 'usd')).toBe('7-day range $100.00–$150.00, up 10.00%')
+    expect(chartSummary([...points].reverse(), '24h', 'usd')).toBe(
       '24-hour range $100.00–$150.00, down 9.09%',
     )
   })
@@ -35,10 +35,11 @@ describe('chartSummary', () => {
           [1, 1000.01],
         ],
         '30d',
+        'usd',
       ),
     ).toBe('30-day range $1,000.00–$1,000.01, unchanged')
-    expect(chartSummary([[0, 0.5]], '1y')).toBe('1-year range $0.50–$0.50')
-    expect(chartSummary([], '1y')).toBe('No 1-year price data')
+    expect(chartSummary([[0, 0.5]], '1y', 'usd')).toBe('1-year range $0.50–$0.50')
+    expect(chartSummary([], '1y', 'usd')).toBe('No 1-year price data')
   })
 
   it('formats tiny prices with significant digits', () => {
@@ -49,8 +50,24 @@ describe('chartSummary', () => {
           [1, 0.00002468],
         ],
         '7d',
+        'usd',
       ),
     ).toBe('7-day range $0.00001234–$0.00002468, up 100.00%')
+  })
+
+  it("writes the prices in the chart's currency", () => {
+    expect(chartSummary(points, '7d', 'eur')).toBe('7-day range €100.00–€150.00, up 10.00%')
+    expect(chartSummary(points, '7d', 'jpy')).toBe('7-day range ¥100–¥150, up 10.00%')
+    expect(
+      chartSummary(
+        [
+          [0, 0.0000123456789],
+          [1, 0.0000234567891],
+        ],
+        '24h',
+        'btc',
+      ),
+    ).toBe('24-hour range ₿0.000012345679–₿0.000023456789, up 90.00%')
   })
 })
 

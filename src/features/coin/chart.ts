@@ -1,5 +1,6 @@
 // The price chart's pure parts: scales, the line's path, the nearest point and the text summary.
 // Hand-written SVG: the chart is one line and an area, which needs no chart library.
+import type { Currency } from '@/lib/currency'
 import { formatPercent, formatPrice } from '@/lib/format'
 import type { ChartRange } from './schemas'
 
@@ -87,12 +88,16 @@ export function changePercent(points: readonly Point[]): number | null {
   return ((last - first) / first) * 100
 }
 
-/** "7-day range $1,234.00–$2,345.00, up 3.21 %": the chart's text summary. */
-export function chartSummary(points: readonly Point[], range: ChartRange): string {
+/** "7-day range $1,234.00–$2,345.00, up 3.21 %": the chart's text summary, in `currency`. */
+export function chartSummary(
+  points: readonly Point[],
+  range: ChartRange,
+  currency: Currency,
+): string {
   const span = RANGE_LABELS[range].span
   const prices = extent(points)
   if (!prices) return `No ${span} price data`
-  const text = `${span} range ${formatPrice(prices.min)}–${formatPrice(prices.max)}`
+  const text = `${span} range ${formatPrice(prices.min, currency)}–${formatPrice(prices.max, currency)}`
   const change = changePercent(points)
   if (change === null) return text.charAt(0).toUpperCase() + text.slice(1)
   const shown = formatPercent(Math.abs(change))

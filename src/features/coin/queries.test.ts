@@ -24,7 +24,7 @@ describe('coin queries', () => {
     expect(meta).toEqual({ source: 'stale', updatedAt: '2026-11-23T08:59:12.148Z' })
   })
 
-  it('ask for the chart of a range in its days', async () => {
+  it('ask for the chart of a range in its days and its currency', async () => {
     let query = ''
     server.use(
       http.get('*/coins/ethereum/market_chart', ({ request }) => {
@@ -37,17 +37,35 @@ describe('coin queries', () => {
         })
       }),
     )
-    const { chart, meta } = await fetchCoinChart('ethereum', '1y')
+    const { chart, meta } = await fetchCoinChart('ethereum', '1y', 'usd')
     expect(query).toBe('?vs_currency=usd&days=365')
     expect(chart.prices).toEqual([[1, 2]])
     expect(meta.source).toBeNull()
+    await fetchCoinChart('ethereum', '24h', 'eth')
+    expect(query).toBe('?vs_currency=eth&days=1')
+  })
+
+  it('keep each offered currency of the detail, in one answer', async () => {
+    const { coin } = await fetchCoin('bitcoin')
+    const price = coin.market_data?.current_price
+    expect(price?.usd).toBe(coinsBitcoin.market_data.current_price.usd)
+    expect(price?.eur).toBe(coinsBitcoin.market_data.current_price.eur)
+    for (const currency of ['gbp', 'jpy', 'btc', 'eth'] as const) {
+      expect(price?.[currency], currency).toEqual(expect.any(Number))
+    }
   })
 
   it('keep the server TTLs and every input in the key', () => {
     expect(coinQueries.detail('bitcoin').staleTime).toBe(60_000)
-    expect(coinQueries.chart('bitcoin', '24h').staleTime).toBe(5 * 60_000)
-    expect(coinQueries.chart('bitcoin', '30d').staleTime).toBe(30 * 60_000)
-    expect(coinQueries.chart('bitcoin', '7d').queryKey).toEqual(['coin', 'bitcoin', 'chart', '7d'])
+    expect(coinQueries.chart('bitcoin', '24h', 'usd').staleTime).toBe(5 * 60_000)
+    expect(coinQueries.chart('bitcoin', '30d', 'eur').staleTime).toBe(30 * 60_000)
+    expect(coinQueries.chart('bitcoin', '7d', 'eur').queryKey).toEqual([
+      'coin',
+      'bitcoin',
+      'chart',
+      'eur',
+      '7d',
+    ])
   })
 
   it('name an unknown coin and a spent upstream budget', async () => {

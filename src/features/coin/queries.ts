@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { Currency } from '@/lib/currency'
 import { type DataMeta, readDataMeta } from '@/lib/data-meta'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import {
   CHART_RANGES,
-  CHART_VS_CURRENCY,
   COIN_DETAIL_PARAMS,
   type ChartRange,
   type CoinDetail,
@@ -43,12 +43,13 @@ export async function fetchCoin(id: string, signal?: AbortSignal): Promise<CoinD
 export async function fetchCoinChart(
   id: string,
   range: ChartRange,
+  currency: Currency,
   signal?: AbortSignal,
 ): Promise<CoinChartData> {
   const { body, headers } = await requestJson(
     marketApi,
     `coins/${encodeURIComponent(id)}/market_chart`,
-    { searchParams: { vs_currency: CHART_VS_CURRENCY, days: CHART_RANGES[range] }, signal },
+    { searchParams: { vs_currency: currency, days: CHART_RANGES[range] }, signal },
   )
   return { chart: parseResponse(MarketChartSchema, body), meta: readDataMeta(headers) }
 }
@@ -59,6 +60,7 @@ const chartStaleMs = (range: ChartRange) => (range === '24h' ? 5 * MINUTE : 30 *
 
 export const coinQueries = {
   all: () => ['coin'] as const,
+  // One detail holds the coin's figures in every offered currency; a chart is in one.
   detail: (id: string) =>
     queryOptions({
       queryKey: [...coinQueries.all(), id, 'detail'] as const,
@@ -66,10 +68,10 @@ export const coinQueries = {
       staleTime: DETAIL_STALE_MS,
       refetchInterval: DETAIL_STALE_MS,
     }),
-  chart: (id: string, range: ChartRange) =>
+  chart: (id: string, range: ChartRange, currency: Currency) =>
     queryOptions({
-      queryKey: [...coinQueries.all(), id, 'chart', range] as const,
-      queryFn: ({ signal }) => fetchCoinChart(id, range, signal),
+      queryKey: [...coinQueries.all(), id, 'chart', currency, range] as const,
+      queryFn: ({ signal }) => fetchCoinChart(id, range, currency, signal),
       staleTime: chartStaleMs(range),
     }),
 }

@@ -14,12 +14,13 @@ import {
   MarketChartQuerySchema,
   MarketChartSchema,
 } from './schemas'
+import { CURRENCIES } from '@/lib/currency'
 
 const query = (params: Record<string, string | number | boolean>) =>
   Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]))
 
 describe('CoinDetailSchema', () => {
-  it('accepts the upstream fixture and keeps only the dollar figures', () => {
+  it("accepts the upstream fixture and keeps only the offered currencies' figures", () => {
     const coin = v.parse(CoinDetailSchema, coinsBitcoin)
     expect(coin).toMatchObject({
       id: 'bitcoin',
@@ -27,8 +28,27 @@ describe('CoinDetailSchema', () => {
       name: 'Bitcoin',
       market_cap_rank: 1,
     })
-    expect(coin.market_data?.current_price).toEqual({ usd: 97412 })
-    expect(coin.market_data?.ath_date).toEqual({ usd: '2025-10-06T18:57:42.558Z' })
+    const { current_price, ath_date } = coinsBitcoin.market_data
+    expect(coin.market_data?.current_price).toEqual({
+      usd: 97412,
+      eur: 92512.18,
+      gbp: current_price.gbp,
+      jpy: current_price.jpy,
+      btc: 1,
+      eth: current_price.eth,
+    })
+    expect(coin.market_data?.ath_date).toEqual(ath_date)
+    // CoinGecko sends some sixty currencies: the others are dropped.
+    const withOthers = {
+      ...coinsBitcoin,
+      market_data: {
+        ...coinsBitcoin.market_data,
+        current_price: { ...current_price, chf: 86000, aud: 150000 },
+      },
+    }
+    expect(v.parse(CoinDetailSchema, withOthers).market_data?.current_price).not.toHaveProperty(
+      'chf',
+    )
     expect(coin.links?.homepage?.[0]).toBe('http://www.bitcoin.org')
     expect(coin).not.toHaveProperty('categories')
     expect(coin.market_data).not.toHaveProperty('atl')
@@ -171,10 +191,15 @@ describe('the endpoints’ queries', () => {
     expect(v.is(MarketChartQuerySchema, { vs_currency: 'usd', days })).toBe(true)
   })
 
+  it.each(CURRENCIES)('the chart query takes vs_currency=%s', (vs_currency) => {
+    expect(v.is(MarketChartQuerySchema, { vs_currency, days: '7' })).toBe(true)
+  })
+
   it.each([
     { vs_currency: 'usd', days: '14' },
     { vs_currency: 'usd', days: 'max' },
-    { vs_currency: 'eur', days: '7' },
+    { vs_currency: 'chf', days: '7' },
+    { vs_currency: 'EUR', days: '7' },
     { vs_currency: 'usd', days: '7', interval: 'daily' },
     { days: '7' },
   ])('the chart query refuses %j', (value) => {

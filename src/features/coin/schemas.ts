@@ -1,6 +1,7 @@
 // Shared by the site and the server (server/market), so this module imports valibot and the
 // shared data-meta module only (relatively: the server resolves no `@/`).
 import * as v from 'valibot'
+import { type Currency, CurrencySchema } from '../../lib/currency'
 import { DataMetaSchema } from '../../lib/data-meta'
 
 /** CoinGecko's coin ids: lower-case letters, digits and hyphens, at most 100 characters. */
@@ -33,11 +34,9 @@ export const CHART_DAYS = ['1', '7', '30', '365'] as const
 export const ChartDaysSchema = v.picklist(CHART_DAYS)
 export type ChartDays = v.InferOutput<typeof ChartDaysSchema>
 
-export const CHART_VS_CURRENCY = 'usd'
-
-/** The query the site sends to `coins/{id}/market_chart`: the currency and one of the spans. */
+/** The query the site sends to `coins/{id}/market_chart`: an offered currency and a span. */
 export const MarketChartQuerySchema = v.strictObject({
-  vs_currency: v.literal(CHART_VS_CURRENCY),
+  vs_currency: CurrencySchema,
   days: ChartDaysSchema,
 })
 export type MarketChartQuery = v.InferOutput<typeof MarketChartQuerySchema>
@@ -55,23 +54,38 @@ export {
 // CoinGecko sends null (or leaves out) any figure it does not know, for any coin.
 const OptionalNumber = v.nullish(v.number())
 const OptionalString = v.nullish(v.string())
-/** A figure per currency (`{ usd: 97412, eur: … }`): only the dollar value is kept. */
-const UsdNumber = v.nullish(v.object({ usd: OptionalNumber }))
-const UsdString = v.nullish(v.object({ usd: OptionalString }))
+/**
+ * A figure per currency (`{ usd: 97412, eur: … }`, some sixty in all): the offered currencies'
+ * values are kept, so one upstream call serves a coin's page in each of them.
+ */
+const perCurrency = <T extends v.GenericSchema>(value: T) =>
+  v.nullish(
+    v.object({
+      usd: value,
+      eur: value,
+      gbp: value,
+      jpy: value,
+      btc: value,
+      eth: value,
+    } satisfies Record<Currency, T>),
+  )
+const InCurrencies = perCurrency(OptionalNumber)
 
 /** What the page shows of `coins/{id}`'s `market_data`; every figure may be null or missing. */
 export const CoinMarketDataSchema = v.object({
-  current_price: UsdNumber,
-  market_cap: UsdNumber,
-  total_volume: UsdNumber,
-  high_24h: UsdNumber,
-  low_24h: UsdNumber,
+  current_price: InCurrencies,
+  market_cap: InCurrencies,
+  total_volume: InCurrencies,
+  high_24h: InCurrencies,
+  low_24h: InCurrencies,
+  /** In US dollars; `…_in_currency` has it per currency (a price in euros moves differently). */
   price_change_percentage_24h: OptionalNumber,
+  price_change_percentage_24h_in_currency: InCurrencies,
   circulating_supply: OptionalNumber,
   max_supply: OptionalNumber,
-  ath: UsdNumber,
-  ath_date: UsdString,
-  ath_change_percentage: UsdNumber,
+  ath: InCurrencies,
+  ath_date: perCurrency(OptionalString),
+  ath_change_percentage: InCurrencies,
   last_updated: OptionalString,
 })
 export type CoinMarketData = v.InferOutput<typeof CoinMarketDataSchema>

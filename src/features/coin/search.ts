@@ -1,6 +1,7 @@
 // The coin page's search params, apart from the coin's schemas: the route's `validateSearch`
 // comes with every page's entry, and the schemas are most of the coin page's code.
 import * as v from 'valibot'
+import { CurrencyParamSchema } from '../../lib/currency'
 import type { ChartDays } from './schemas'
 
 /** The page's `?range=`, each with its span; anything else falls back to the default. */
@@ -18,7 +19,8 @@ export const ChartRangeSchema = v.fallback(
   DEFAULT_CHART_RANGE,
 )
 
-/** The coin page's search params (`validateSearch`). */
+/** The coin page's search params (`validateSearch`): its chart's span and its currency. */
 export const CoinSearchSchema = v.object({
   range: v.optional(ChartRangeSchema, DEFAULT_CHART_RANGE),
+  currency: CurrencyParamSchema,
 })

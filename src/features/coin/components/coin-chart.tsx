@@ -4,6 +4,7 @@ import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
+import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { formatPrice } from '@/lib/format'
 import { formatChartTime } from '../format'
 import {
@@ -29,20 +30,26 @@ const RANGES = Object.keys(CHART_RANGES) as ChartRange[]
 const timeSpan = (range: ChartRange) =>
   range === '24h' ? 'day' : range === '1y' ? 'year' : ('month' as const)
 
-/** The price chart, its range links (`?range=`) and its data as a table for screen readers. */
+/**
+ * The price chart in `currency`, its range links (`?range=`) and its data as a table for screen
+ * readers.
+ */
 export function CoinChart({
   coinId,
   name,
   range,
+  currency,
 }: {
   coinId: string
   name: string
   range: ChartRange
+  currency: Currency
 }) {
-  const query = useQuery(coinQueries.chart(coinId, range))
+  const chart = coinQueries.chart(coinId, range, currency)
+  const query = useQuery(chart)
   // Hydration renders what the server's HTML shows: the chart it was rendered with, or none.
   const hydrated = useHydrated()
-  const pageData = usePageData(coinQueries.chart(coinId, range).queryKey)
+  const pageData = usePageData(chart.queryKey)
   const data = hydrated ? query.data : pageData
   const busy = busySeconds(query.error ?? query.failureReason)
 
@@ -59,7 +66,11 @@ export function CoinChart({
                 key={option}
                 to="/coins/$coinId"
                 params={{ coinId }}
-                search={{ range: option }}
+                // A range keeps the page's currency (the default stays out of the address).
+                search={{
+                  range: option,
+                  currency: currency === DEFAULT_CURRENCY ? undefined : currency,
+                }}
                 replace
                 resetScroll={false}
                 // The link of the range shown gets aria-current="page" from the router.
@@ -76,7 +87,7 @@ export function CoinChart({
         </nav>
       </div>
       {data ? (
-        <ChartFigure points={data.chart.prices} name={name} range={range} />
+        <ChartFigure points={data.chart.prices} name={name} range={range} currency={currency} />
       ) : busy !== null ? (
         <BusyNote seconds={busy} className="coin-chart__box" onRetry={() => void query.refetch()} />
       ) : query.isError ? (
@@ -105,15 +116,18 @@ function ChartFigure({
   points,
   name,
   range,
+  currency,
 }: {
   points: readonly Point[]
   name: string
   range: ChartRange
+  currency: Currency
 }) {
   const summaryId = useId()
   const [active, setActive] = useState<number | null>(null)
   const span = timeSpan(range)
-  const summary = chartSummary(points, range)
+  const summary = chartSummary(points, range, currency)
+  const price = (value: number) => formatPrice(value, currency)
   const prices = extent(points)
 
   if (points.length === 0 || !prices) {
@@ -203,10 +217,10 @@ function ChartFigure({
           />
         )}
         <span className="coin-chart__label coin-chart__label--high" aria-hidden="true">
-          {formatPrice(prices.max)}
+          {price(prices.max)}
         </span>
         <span className="coin-chart__label coin-chart__label--low" aria-hidden="true">
-          {formatPrice(prices.min)}
+          {price(prices.min)}
         </span>
       </div>
       <div className="coin-chart__axis" aria-hidden="true">
@@ -216,7 +230,7 @@ function ChartFigure({
       <p className="coin-chart__readout" aria-live="polite">
         {point ? (
           <>
-            <span className="coin-chart__readout-price">{formatPrice(point[1])}</span>{' '}
+            <span className="coin-chart__readout-price">{price(point[1])}</span>{' '}
             <span className="coin-chart__readout-time">{formatChartTime(point[0], span)}</span>
           </>
         ) : null}
@@ -226,7 +240,7 @@ function ChartFigure({
       </figcaption>
       <table className="visually-hidden">
         <caption>
-          {name} price, {RANGE_LABELS[range].span}, in US dollars
+          {`${name} price, ${RANGE_LABELS[range].span}, in ${CURRENCY_NAMES[currency]}`}
         </caption>
         <thead>
           <tr>
@@ -238,7 +252,7 @@ function ChartFigure({
           {samplePoints(points, TABLE_ROWS).map(([time, price]) => (
             <tr key={time}>
               <th scope="row">{formatChartTime(time, span)}</th>
-              <td>{formatPrice(price)}</td>
+              <td>{formatPrice(price, currency)}</td>
             </tr>
           ))}
         </tbody>

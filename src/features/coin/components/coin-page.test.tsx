@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -66,6 +66,46 @@ describe('coin page', () => {
     expect(router.state.location.search).toEqual({ range: '30d' })
     expect(await screen.findByRole('img', { name: 'Bitcoin price, 30-day' })).toBeVisible()
     expect(screen.getByRole('link', { name: 'Show 30 d' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it("shows the address's currency: price, change, key figures and chart", async () => {
+    const { market_data: m } = coinsBitcoin
+    await renderApp('/coins/bitcoin?currency=eur')
+    expect(
+      await screen.findByText('€92,512.18', { selector: '.coin-page__price-value' }),
+    ).toBeVisible()
+    // The change in euros, not the dollar one (1.84215 %).
+    expect(screen.getByText('1.84%', { exact: false, selector: '.coin-page__change' })).toBeTruthy()
+    expect(figure('Market cap')).toBe('€1,840,734,193,168')
+    expect(figure('24 h high')).toBe('€94,362.42')
+    expect(figure('All-time high')).toBe('€119,738.18Oct 6, 2025 · 11.93% below')
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('eur')
+    const chart = await screen.findByRole('img', { name: 'Bitcoin price, 7-day' })
+    expect(chart.getAttribute('aria-describedby')).toBeTruthy()
+    expect(screen.getByRole('table', { name: /in euros/ })).toBeTruthy()
+    expect(screen.getByText(/^7-day range €/)).toBeVisible()
+    // Ether: up to eight significant digits.
+    await renderApp('/coins/bitcoin?currency=eth')
+    expect(
+      await screen.findByText(`Ξ${m.current_price.eth}`, { selector: '.coin-page__price-value' }),
+    ).toBeVisible()
+  })
+
+  it('changes the currency from its menu, and a range keeps it', async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp('/coins/bitcoin')
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Currency' }), 'jpy')
+    await waitFor(() => expect(router.state.location.search).toEqual({ currency: 'jpy' }))
+    expect(
+      await screen.findByText('¥15,138,799', { selector: '.coin-page__price-value' }),
+    ).toBeVisible()
+    expect(await screen.findByText(/^7-day range ¥[\d,]+–¥[\d,]+,/)).toBeVisible()
+    await user.click(screen.getByRole('link', { name: 'Show 30 d' }))
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ range: '30d', currency: 'jpy' }),
+    )
+    expect(await screen.findByText(/^30-day range ¥/)).toBeVisible()
+    expect(localStorage.getItem('coinvera-currency')).toBe('jpy')
   })
 
   it('falls back to 7 d for a range it does not know, and keeps the default out of the URL', async () => {

@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
+import { CurrencyMenu } from '@/components/currency-menu'
 import { Attribution, DataNote, failedRefresh } from '@/components/data-note'
 import { useShownData } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
+import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import {
+  CURRENCY_SYMBOLS,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -18,14 +21,22 @@ import {
 import { formatDate } from '../format'
 import { descriptionText } from '../description'
 import { busySeconds, coinQueries, isUnknownCoin } from '../queries'
-import type { ChartRange, CoinDetail } from '../schemas'
+import type { ChartRange, CoinDetail, CoinMarketData } from '../schemas'
 import { BusyNote } from './busy-note'
 import { CoinChart } from './coin-chart'
 
 const IMAGE_SIZE = 48
 
-/** One coin's page: its price, key figures, chart and description. */
-export function CoinPage({ coinId, range }: { coinId: string; range: ChartRange }) {
+/** One coin's page: its price, key figures, chart and description, in `currency`. */
+export function CoinPage({
+  coinId,
+  range,
+  currency,
+}: {
+  coinId: string
+  range: ChartRange
+  currency: Currency
+}) {
   const query = useQuery(coinQueries.detail(coinId))
   // Hydration renders what the server's HTML shows: the coin, or the template's skeleton.
   const data = useShownData(query.data, usePageData(coinQueries.detail(coinId).queryKey))
@@ -44,7 +55,7 @@ export function CoinPage({ coinId, range }: { coinId: string; range: ChartRange 
             onRetry={() => void query.refetch()}
           />
         ) : (
-          <CoinSkeleton />
+          <CoinSkeleton currency={currency} />
         )}
       </article>
     )
@@ -63,14 +74,19 @@ export function CoinPage({ coinId, range }: { coinId: string; range: ChartRange 
           Rank <span>{rankLabel(coin.market_cap_rank)}</span>
         </p>
       </header>
-      <p className="coin-page__price">
-        <span className="visually-hidden">Price: </span>
-        <span className="coin-page__price-value">{formatPrice(market?.current_price?.usd)}</span>{' '}
-        <Change value={market?.price_change_percentage_24h} className="coin-page__change" />{' '}
-        <span className="coin-page__change-span">24 h</span>
-      </p>
-      <KeyFigures coin={coin} />
-      <CoinChart coinId={coin.id} name={coin.name} range={range} />
+      <div className="coin-page__quote">
+        <p className="coin-page__price">
+          <span className="visually-hidden">Price: </span>
+          <span className="coin-page__price-value">
+            {formatPrice(market?.current_price?.[currency], currency)}
+          </span>{' '}
+          <Change value={changeIn(market, currency)} className="coin-page__change" />{' '}
+          <span className="coin-page__change-span">24 h</span>
+        </p>
+        <CurrencyMenu currency={currency} />
+      </div>
+      <KeyFigures coin={coin} currency={currency} />
+      <CoinChart coinId={coin.id} name={coin.name} range={range} currency={currency} />
       <About coin={coin} />
       <footer className="coin-page__footer">
         <DataNote meta={meta} failed={failedRefresh('prices', meta, query)} />
@@ -80,8 +96,12 @@ export function CoinPage({ coinId, range }: { coinId: string; range: ChartRange 
   )
 }
 
-function KeyFigures({ coin }: { coin: CoinDetail }) {
+function KeyFigures({ coin, currency }: { coin: CoinDetail; currency: Currency }) {
   const market = coin.market_data
+  const price = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
+    formatPrice(value?.[currency], currency)
+  const sum = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
+    formatSum(value?.[currency], currency)
   const symbol = formatSymbol(coin.symbol)
   const supply = (value: number | null | undefined) => {
     const text = formatNumber(value)
@@ -93,16 +113,16 @@ function KeyFigures({ coin }: { coin: CoinDetail }) {
         Key figures
       </h2>
       <dl className="coin-figures__list">
-        <Figure term="Market cap">{dollars(market?.market_cap?.usd)}</Figure>
-        <Figure term="24 h volume">{dollars(market?.total_volume?.usd)}</Figure>
-        <Figure term="24 h high">{formatPrice(market?.high_24h?.usd)}</Figure>
-        <Figure term="24 h low">{formatPrice(market?.low_24h?.usd)}</Figure>
+        <Figure term="Market cap">{sum(market?.market_cap)}</Figure>
+        <Figure term="24 h volume">{sum(market?.total_volume)}</Figure>
+        <Figure term="24 h high">{price(market?.high_24h)}</Figure>
+        <Figure term="24 h low">{price(market?.low_24h)}</Figure>
         <Figure term="Circulating supply">{supply(market?.circulating_supply)}</Figure>
         <Figure term="Max supply">{supply(market?.max_supply)}</Figure>
         <Figure term="All-time high">
-          {formatPrice(market?.ath?.usd)}
+          {price(market?.ath)}
           <span className="coin-figures__detail">
-            {athDetail(market?.ath_date?.usd, market?.ath_change_percentage?.usd)}
+            {athDetail(market?.ath_date?.[currency], market?.ath_change_percentage?.[currency])}
           </span>
         </Figure>
       </dl>
@@ -140,8 +160,11 @@ function About({ coin }: { coin: CoinDetail }) {
   )
 }
 
-/** The page while the coin loads: the same blocks, at their final size. */
-function CoinSkeleton() {
+/**
+ * The page while the coin loads: the same blocks, at their final size; the currency menu works
+ * already.
+ */
+function CoinSkeleton({ currency }: { currency: Currency }) {
   return (
     <>
       <div className="skeleton-group" aria-hidden="true">
@@ -149,7 +172,14 @@ function CoinSkeleton() {
           <span className="skeleton coin-page__image-skeleton" />
           <span className="skeleton coin-page__title-skeleton" />
         </div>
-        <span className="skeleton coin-page__price-skeleton" />
+      </div>
+      <div className="coin-page__quote">
+        <div className="skeleton-group" aria-hidden="true">
+          <span className="skeleton coin-page__price-skeleton" />
+        </div>
+        <CurrencyMenu currency={currency} />
+      </div>
+      <div className="skeleton-group" aria-hidden="true">
         <div className="coin-figures__list">
           {['cap', 'volume', 'high', 'low', 'supply', 'max', 'ath'].map((key) => (
             <div key={key} className="coin-figures__item">
@@ -174,9 +204,23 @@ function rankLabel(rank: number | null | undefined): string {
   return text === MISSING ? text : `#${text}`
 }
 
-function dollars(value: number | null | undefined): string {
+/** A large sum (market cap, volume): the currency's symbol and whole units ("€1,840,734,193"). */
+function formatSum(value: number | null | undefined, currency: Currency): string {
   const text = formatNumber(value)
-  return text === MISSING ? text : `$${text}`
+  return text === MISSING ? text : `${CURRENCY_SYMBOLS[currency]}${text}`
+}
+
+/**
+ * The price's change over 24 h in `currency`: a coin that held its dollar price moved in euros.
+ * CoinGecko's plain figure is the dollar one.
+ */
+export function changeIn(
+  market: CoinMarketData | null | undefined,
+  currency: Currency,
+): number | null | undefined {
+  const own = market?.price_change_percentage_24h_in_currency?.[currency]
+  if (typeof own === 'number') return own
+  return currency === DEFAULT_CURRENCY ? market?.price_change_percentage_24h : null
 }
 
 /** "Nov 10, 2021 · 12.34% below": when the high was, and how far the price is under it. */

@@ -11,7 +11,7 @@ import {
   useTable,
 } from '@tanstack/react-table'
 import { use } from 'react'
-import type { Currency } from '@/lib/currency'
+import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
 import type { MarketCoin } from '../schemas'
 import type { ColumnSort } from '../sort'
@@ -57,20 +57,7 @@ const columns = column.columns([
   column.accessor('name', {
     sortFn: byName,
     header: () => <ColumnHeader id="name" />,
-    // The whole cell (image, name, symbol) is the link: phones hide the name but not the symbol.
-    cell: (info) => (
-      <Link className="coin-cell" to="/coins/$coinId" params={{ coinId: info.row.original.id }}>
-        <CoinImage
-          src={info.row.original.image}
-          symbol={info.row.original.symbol}
-          size={COIN_IMAGE_SIZE}
-        />
-        <span className="coin-cell__text">
-          <span className="coin-cell__name">{info.getValue()}</span>{' '}
-          <span className="coin-cell__symbol">{formatSymbol(info.row.original.symbol)}</span>
-        </span>
-      </Link>
-    ),
+    cell: (info) => <CoinLink coin={info.row.original} />,
   }),
   column.accessor(figure('current_price'), {
     id: 'current_price',
@@ -103,6 +90,28 @@ const columns = column.columns([
     cell: (info) => formatNumber(info.getValue()),
   }),
 ])
+
+/**
+ * The coin's page, in the list's currency. The whole cell (image, name, symbol) is the link:
+ * phones hide the name but not the symbol.
+ */
+function CoinLink({ coin }: { coin: MarketCoin }) {
+  const currency = use(CurrencyContext)
+  return (
+    <Link
+      className="coin-cell"
+      to="/coins/$coinId"
+      params={{ coinId: coin.id }}
+      search={{ currency: currency === DEFAULT_CURRENCY ? undefined : currency }}
+    >
+      <CoinImage src={coin.image} symbol={coin.symbol} size={COIN_IMAGE_SIZE} />
+      <span className="coin-cell__text">
+        <span className="coin-cell__name">{coin.name}</span>{' '}
+        <span className="coin-cell__symbol">{formatSymbol(coin.symbol)}</span>
+      </span>
+    </Link>
+  )
+}
 
 /** The market cap's change in the list's currency: red when it fell, beside its minus sign. */
 function CapChange({ value }: { value: number | null | undefined }) {
