@@ -6,8 +6,16 @@ import { rememberCurrency } from '@/lib/remembered-currency'
 /**
  * The currency menu: a native select (keyboard and screen readers know it), in a GET form whose
  * button only shows without JavaScript, so the choice works before and without the app too.
+ * `keep`: the address's other parameters that the server renders (a coin's `range`), which that
+ * form sends along.
  */
-export function CurrencyMenu({ currency }: { currency: Currency }) {
+export function CurrencyMenu({
+  currency,
+  keep = {},
+}: {
+  currency: Currency
+  keep?: Record<string, string>
+}) {
   const navigate = useNavigate()
   // The default stays out of the address; like sorting, no new history entry, no scroll.
   const change = (next: Currency) =>
@@ -19,6 +27,9 @@ export function CurrencyMenu({ currency }: { currency: Currency }) {
     })
   return (
     <form className="currency-menu" method="get">
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label className="currency-menu__label" htmlFor="currency">
         Currency
       </label>

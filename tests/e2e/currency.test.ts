@@ -226,4 +226,14 @@ describe('the currency menu without JavaScript', () => {
     await page.waitForURL(`${site.url}/crypto?currency=gbp`)
     expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('gbp'))
   })
+
+  it('on a coin page, keeps the chart’s range', async () => {
+    const { page } = await site.open(VIEWPORTS[1], { javaScriptEnabled: false })
+    await page.goto(`${site.url}/coins/bitcoin?range=30d`)
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('jpy')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await page.waitForURL(`${site.url}/coins/bitcoin?range=30d&currency=jpy`)
+    expect(await coinPrice(page).textContent()).toBe(formatPrice(BITCOIN.current_price.jpy, 'jpy'))
+    expect(await page.locator('.coin-chart__summary').textContent()).toMatch(/^30-day range ¥/)
+  })
 })

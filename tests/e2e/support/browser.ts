@@ -96,8 +96,27 @@ let axeSource: string | undefined
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: string[] }
 
-/** axe-core's full rule set on the page as it is now; returns the violations, compactly. */
+/**
+ * axe-core's full rule set on the page as it comes to rest; returns the violations, compactly.
+ * Finite animations (a section fading in as it scrolls into view) end first: axe measured a
+ * half-faded text's contrast, and failed a colour the visitor sees for a few frames only.
+ */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(async () => {
+    // Polled with timers, bounded: a fade may start a moment later (an observer's report).
+    const running = () =>
+      document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Infinity,
+        )
+    for (let waited = 0; waited < 3000 && (waited < 100 || running()); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })
+
   // Our CSP refuses inline scripts, so addScriptTag cannot inject axe; evaluating its source
   // through the DevTools protocol can, and keeps the page's CSP on for everything else.
   axeSource ??= readFileSync(AXE, 'utf8')

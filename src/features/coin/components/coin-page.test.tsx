@@ -108,6 +108,32 @@ describe('coin page', () => {
     expect(localStorage.getItem('coinvera-currency')).toBe('jpy')
   })
 
+  it('offers the menu while the coin loads, and the same menu once it is here', async () => {
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    server.use(
+      http.get('*/coins/bitcoin', async () => {
+        await held
+        return HttpResponse.json(coinsBitcoin)
+      }),
+    )
+    const user = userEvent.setup()
+    const { router } = await renderApp('/coins/bitcoin')
+    const menu = await screen.findByRole('combobox', { name: 'Currency' })
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the coin')
+    answer()
+    await screen.findByText('$97,412.00', { selector: '.coin-page__price-value' })
+    // The coin's arrival did not replace the select a visitor may be using.
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toBe(menu)
+    await user.selectOptions(menu, 'gbp')
+    await waitFor(() => expect(router.state.location.search).toEqual({ currency: 'gbp' }))
+    expect(
+      await screen.findByText('£74,150.01', { selector: '.coin-page__price-value' }),
+    ).toBeVisible()
+  })
+
   it('falls back to 7 d for a range it does not know, and keeps the default out of the URL', async () => {
     const { router } = await renderApp('/coins/bitcoin?range=5y')
     expect(router.state.location.search).toEqual({})

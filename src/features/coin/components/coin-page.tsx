@@ -21,6 +21,7 @@ import {
 import { formatDate } from '../format'
 import { descriptionText } from '../description'
 import { busySeconds, coinQueries, isUnknownCoin } from '../queries'
+import { DEFAULT_CHART_RANGE } from '../search'
 import type { ChartRange, CoinDetail, CoinMarketData } from '../schemas'
 import { BusyNote } from './busy-note'
 import { CoinChart } from './coin-chart'
@@ -42,57 +43,72 @@ export function CoinPage({
   const data = useShownData(query.data, usePageData(coinQueries.detail(coinId).queryKey))
 
   if (!data && isUnknownCoin(query.error)) return <NotFound />
-  if (!data) {
-    const busy = busySeconds(query.error ?? query.failureReason)
-    return (
-      <article className="page coin-page">
-        {busy !== null ? (
-          <BusyNote seconds={busy} onRetry={() => void query.refetch()} />
-        ) : query.isError ? (
-          <LoadError
-            message="We couldn't load this coin right now."
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
-        ) : (
-          <CoinSkeleton currency={currency} />
-        )}
-      </article>
-    )
-  }
-
-  const { coin, meta } = data
-  const market = coin.market_data
+  const busy = data ? null : busySeconds(query.error ?? query.failureReason)
+  const loading = !data && busy === null && !query.isError
+  const market = data?.coin.market_data
+  // The currency menu keeps its place in the tree whether the coin is here or not: arriving data
+  // never replaces the select a visitor is using.
   return (
-    <article className="page coin-page" aria-labelledby="coin-title">
-      <header className="coin-page__header">
-        <CoinImage src={coin.image?.large} symbol={coin.symbol} size={IMAGE_SIZE} />
-        <h1 id="coin-title" className="coin-page__title">
-          {coin.name} <span className="coin-page__symbol">{formatSymbol(coin.symbol)}</span>
-        </h1>
-        <p className="coin-page__rank">
-          Rank <span>{rankLabel(coin.market_cap_rank)}</span>
-        </p>
-      </header>
+    <article className="page coin-page" aria-labelledby={data ? 'coin-title' : undefined}>
+      {data ? <CoinHeader coin={data.coin} /> : loading ? <HeaderSkeleton /> : null}
       <div className="coin-page__quote">
-        <p className="coin-page__price">
-          <span className="visually-hidden">Price: </span>
-          <span className="coin-page__price-value">
-            {formatPrice(market?.current_price?.[currency], currency)}
-          </span>{' '}
-          <Change value={changeIn(market, currency)} className="coin-page__change" />{' '}
-          <span className="coin-page__change-span">24 h</span>
-        </p>
-        <CurrencyMenu currency={currency} />
+        {data ? (
+          <p className="coin-page__price">
+            <span className="visually-hidden">Price: </span>
+            <span className="coin-page__price-value">
+              {formatPrice(market?.current_price?.[currency], currency)}
+            </span>{' '}
+            <Change value={changeIn(market, currency)} className="coin-page__change" />{' '}
+            <span className="coin-page__change-span">24 h</span>
+          </p>
+        ) : loading ? (
+          <div className="skeleton-group" aria-hidden="true">
+            <span className="skeleton coin-page__price-skeleton" />
+          </div>
+        ) : null}
+        <CurrencyMenu currency={currency} keep={rangeParam(range)} />
       </div>
-      <KeyFigures coin={coin} currency={currency} />
-      <CoinChart coinId={coin.id} name={coin.name} range={range} currency={currency} />
-      <About coin={coin} />
-      <footer className="coin-page__footer">
-        <DataNote meta={meta} failed={failedRefresh('prices', meta, query)} />
-        <Attribution />
-      </footer>
+      {data ? (
+        <>
+          <KeyFigures coin={data.coin} currency={currency} />
+          <CoinChart
+            coinId={data.coin.id}
+            name={data.coin.name}
+            range={range}
+            currency={currency}
+          />
+          <About coin={data.coin} />
+          <footer className="coin-page__footer">
+            <DataNote meta={data.meta} failed={failedRefresh('prices', data.meta, query)} />
+            <Attribution />
+          </footer>
+        </>
+      ) : busy !== null ? (
+        <BusyNote seconds={busy} onRetry={() => void query.refetch()} />
+      ) : query.isError ? (
+        <LoadError
+          message="We couldn't load this coin right now."
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <BodySkeleton />
+      )}
     </article>
+  )
+}
+
+function CoinHeader({ coin }: { coin: CoinDetail }) {
+  return (
+    <header className="coin-page__header">
+      <CoinImage src={coin.image?.large} symbol={coin.symbol} size={IMAGE_SIZE} />
+      <h1 id="coin-title" className="coin-page__title">
+        {coin.name} <span className="coin-page__symbol">{formatSymbol(coin.symbol)}</span>
+      </h1>
+      <p className="coin-page__rank">
+        Rank <span>{rankLabel(coin.market_cap_rank)}</span>
+      </p>
+    </header>
   )
 }
 
@@ -160,25 +176,22 @@ function About({ coin }: { coin: CoinDetail }) {
   )
 }
 
-/**
- * The page while the coin loads: the same blocks, at their final size; the currency menu works
- * already.
- */
-function CoinSkeleton({ currency }: { currency: Currency }) {
+// The page while the coin loads: the same blocks, at their final size (the price's is in the
+// page, beside the currency menu, which works already).
+function HeaderSkeleton() {
+  return (
+    <div className="skeleton-group" aria-hidden="true">
+      <div className="coin-page__header">
+        <span className="skeleton coin-page__image-skeleton" />
+        <span className="skeleton coin-page__title-skeleton" />
+      </div>
+    </div>
+  )
+}
+
+function BodySkeleton() {
   return (
     <>
-      <div className="skeleton-group" aria-hidden="true">
-        <div className="coin-page__header">
-          <span className="skeleton coin-page__image-skeleton" />
-          <span className="skeleton coin-page__title-skeleton" />
-        </div>
-      </div>
-      <div className="coin-page__quote">
-        <div className="skeleton-group" aria-hidden="true">
-          <span className="skeleton coin-page__price-skeleton" />
-        </div>
-        <CurrencyMenu currency={currency} />
-      </div>
       <div className="skeleton-group" aria-hidden="true">
         <div className="coin-figures__list">
           {['cap', 'volume', 'high', 'low', 'supply', 'max', 'ath'].map((key) => (
@@ -198,6 +211,10 @@ function CoinSkeleton({ currency }: { currency: Currency }) {
     </>
   )
 }
+
+/** The range, for the currency menu's form to send along: none for the default. */
+const rangeParam = (range: ChartRange): Record<string, string> =>
+  range === DEFAULT_CHART_RANGE ? {} : { range }
 
 function rankLabel(rank: number | null | undefined): string {
   const text = formatRank(rank)
