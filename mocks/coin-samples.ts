@@ -5,6 +5,7 @@
 import coinsBitcoin from './fixtures/coins-bitcoin.json' with { type: 'json' }
 import coinsMarkets from './fixtures/coins-markets.json' with { type: 'json' }
 import searchTrending from './fixtures/search-trending.json' with { type: 'json' }
+import { CURRENCIES } from '../src/lib/currency'
 import { inCurrencies } from './currency-samples'
 
 /** What a sample coin's page is made from: a `coins/markets` row, or what trending says. */
@@ -81,14 +82,7 @@ export const sampleCoinSources: ReadonlyMap<string, SampleCoinSource> = new Map(
 )
 
 // What is not a sum stays the same in every currency: a date, and (roughly) a change in per cent.
-const same = <T>(value: T) => ({
-  usd: value,
-  eur: value,
-  gbp: value,
-  jpy: value,
-  btc: value,
-  eth: value,
-})
+const same = <T>(value: T) => Object.fromEntries(CURRENCIES.map((currency) => [currency, value]))
 
 /**
  * `coins/{id}` for a sample coin: bitcoin's fixture, or one made from its list row, its sums in
