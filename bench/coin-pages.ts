@@ -1,7 +1,7 @@
 import { Agent } from 'node:http'
 import { get } from './lib/net'
 import { stop } from './lib/processes'
-import { startApp, startFakeUpstream } from './lib/servers'
+import { startApp, startBenchUpstream } from './lib/servers'
 
 export type CoinPagesResult = {
   requests: number
@@ -39,7 +39,7 @@ export async function measureCoinPages(
   log: (line: string) => void,
 ): Promise<CoinPagesResult> {
   const budgetPerMinute = 10
-  const upstream = await startFakeUpstream(50, { coins: options.coins })
+  const upstream = await startBenchUpstream(50, { coins: options.coins })
   const app = await startApp('server-coins', {
     tmpDir,
     upstreamUrl: upstream.url,
@@ -67,8 +67,11 @@ export async function measureCoinPages(
       ...options,
       durationS,
       statuses,
-      upstreamCalls: upstream.callTimes.length,
-      busiestMinuteCalls: busiest(upstream.callTimes, 60_000),
+      upstreamCalls: upstream.calls.length,
+      busiestMinuteCalls: busiest(
+        upstream.calls.map((call) => call.at),
+        60_000,
+      ),
       budgetPerMinute,
     }
     log(

@@ -390,7 +390,7 @@ async function main(): Promise<void> {
       ...cold.endpoints.map((endpoint) => {
         const after =
           cold.upstreamCallsAfter[
-            endpoint.path.includes('markets') ? '/coins/markets' : '/search/trending'
+            endpoint.path.includes('markets') ? 'coins/markets' : 'search/trending'
           ] ?? 0
         return row(
           `cold cache ${endpoint.path.split('?')[0]}: upstream calls / ${cold.requestsPerEndpoint}`,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { get } from './lib/net'
 import { stop } from './lib/processes'
-import { startApp, startBare, startFakeUpstream } from './lib/servers'
+import { startApp, startBare, startBenchUpstream } from './lib/servers'
 
 export const MARKETS_PATH =
   '/api/market/coins/markets?vs_currency=usd&order=market_cap_desc&per_page=6&page=1&sparkline=false&locale=en'
@@ -131,7 +131,7 @@ export async function measureThroughput(
   log: (line: string) => void,
 ): Promise<ThroughputResult> {
   const path = options.path ?? MARKETS_PATH
-  const upstream = await startFakeUpstream(0)
+  const upstream = await startBenchUpstream(0)
   const app = await startApp('server-throughput', {
     tmpDir,
     upstreamUrl: upstream.url,
@@ -245,7 +245,7 @@ export async function measureColdCache(
   options: { delayMs: number; requests: number },
   log: (line: string) => void,
 ): Promise<ColdCacheResult> {
-  const upstream = await startFakeUpstream(options.delayMs)
+  const upstream = await startBenchUpstream(options.delayMs)
   // The upstream is slow, not failing: give the first request time to get the live answer.
   const app = await startApp('server-cold', {
     tmpDir,
@@ -270,11 +270,11 @@ export async function measureColdCache(
       Promise.all(burst(TRENDING_PATH)),
     ])
     const endpoints = [
-      { path: MARKETS_PATH, upstream: '/coins/markets', answers: markets },
-      { path: TRENDING_PATH, upstream: '/search/trending', answers: trending },
+      { path: MARKETS_PATH, upstream: 'coins/markets', answers: markets },
+      { path: TRENDING_PATH, upstream: 'search/trending', answers: trending },
     ].map(({ path, upstream: upstreamPath, answers }) => ({
       path,
-      upstreamCalls: upstream.calls.get(upstreamPath) ?? 0,
+      upstreamCalls: upstream.callsTo(upstreamPath).length,
       statuses: tally(answers.map((answer) => answer.status)),
       sources: tally(answers.map((answer) => answer.source)),
       slowestMs: Math.round(Math.max(...answers.map((answer) => answer.ms))),
@@ -291,7 +291,7 @@ export async function measureColdCache(
       upstreamDelayMs: options.delayMs,
       requestsPerEndpoint: options.requests,
       endpoints,
-      upstreamCallsAfter: Object.fromEntries(upstream.calls),
+      upstreamCallsAfter: tally(upstream.calls.map((call) => call.path)),
     }
   } finally {
     agent.destroy()

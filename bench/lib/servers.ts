@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { join } from 'node:path'
+import { type FakeUpstream, startFakeUpstream } from '../../tests/support/fake-upstream'
 import { freePort, LOOPBACK, waitForOk } from './net'
 import { logTail, type Started, start } from './processes'
 
@@ -64,80 +64,28 @@ export async function startBare(
   return { url, process: child }
 }
 
-export type FakeUpstream = {
-  url: string
-  /** Upstream calls per path (`/coins/markets`, `/search/trending`). */
-  calls: Map<string, number>
-  /** When each call came (ms since the epoch), in order. */
-  callTimes: number[]
-  /** The coin ids its `/coins/list` names. */
-  coinIds: string[]
-  close(): Promise<void>
-}
-
-const FIXTURES = join(ROOT, 'mocks/fixtures')
-
 /**
- * CoinGecko's endpoints answered from the test fixtures after `delayMs`, on loopback, in this
- * process (it is idle while the server under test is measured): the two lists, and a coins list
- * of `coins` coins (the fixture's, then made-up ids), each with details and a chart (Bitcoin's,
- * renamed).
+ * The tests' fake CoinGecko (tests/support/fake-upstream.ts), on loopback in this process (it is
+ * idle while the server under test is measured), answering every path after `delayMs`, with a
+ * coins list of `coins` coins at least (the fixture's, then made-up ids), each with details and a
+ * chart (Bitcoin's, renamed).
  */
-export async function startFakeUpstream(
+export async function startBenchUpstream(
   delayMs: number,
   { coins = 0 }: { coins?: number } = {},
-): Promise<FakeUpstream> {
-  const bodies = new Map([
-    ['/coins/markets', readFileSync(join(FIXTURES, 'coins-markets.json'))],
-    ['/search/trending', readFileSync(join(FIXTURES, 'search-trending.json'))],
-  ])
-  const listed = JSON.parse(readFileSync(join(FIXTURES, 'coins-list.json'), 'utf8')) as {
-    id: string
-  }[]
-  const coinIds = listed.map((coin) => coin.id)
+): Promise<FakeUpstream & { coinIds: string[] }> {
+  const upstream = await startFakeUpstream({ kind: 'ok', delayMs })
+  const fixture = (name: string) => readFileSync(join(ROOT, 'mocks/fixtures', name), 'utf8')
+  const coinIds = (JSON.parse(fixture('coins-list.json')) as { id: string }[]).map((c) => c.id)
   for (let i = coinIds.length; i < coins; i++) coinIds.push(`bench-coin-${i}`)
-  bodies.set(
-    '/coins/list',
-    Buffer.from(JSON.stringify(coinIds.map((id) => ({ id, symbol: id.slice(0, 4), name: id })))),
-  )
-  const detail = readFileSync(join(FIXTURES, 'coins-bitcoin.json'), 'utf8')
-  const chart = readFileSync(join(FIXTURES, 'coins-bitcoin-market-chart-7.json'))
-  const known = new Set(coinIds)
-  const coinBody = (path: string): Buffer | undefined => {
-    const [, , id, more] = path.split('/')
-    if (!id || !known.has(id)) return undefined
-    if (more === 'market_chart') return chart
-    if (more !== undefined) return undefined
-    return Buffer.from(detail.replace(/"id":\s*"bitcoin"/, `"id":"${id}"`))
+  const list = coinIds.map((id) => ({ id, symbol: id.slice(0, 4), name: id }))
+  upstream.behave({ kind: 'ok', delayMs, body: JSON.stringify(list) }, 'coins/list')
+  const detail = fixture('coins-bitcoin.json')
+  const chart = fixture('coins-bitcoin-market-chart-7.json')
+  for (const id of coinIds) {
+    const body = detail.replace(/"id":\s*"bitcoin"/, `"id":"${id}"`)
+    upstream.behave({ kind: 'ok', delayMs, body }, `coins/${id}`)
+    upstream.behave({ kind: 'ok', delayMs, body: chart }, `coins/${id}/market_chart`)
   }
-  const calls = new Map<string, number>()
-  const callTimes: number[] = []
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://upstream').pathname
-    calls.set(path, (calls.get(path) ?? 0) + 1)
-    callTimes.push(Date.now())
-    const body = bodies.get(path) ?? (path.startsWith('/coins/') ? coinBody(path) : undefined)
-    setTimeout(() => {
-      if (!body) {
-        res.writeHead(404).end()
-        return
-      }
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length })
-      res.end(body)
-    }, delayMs)
-  })
-  await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return {
-    url: `http://${LOOPBACK}:${port}`,
-    calls,
-    callTimes,
-    coinIds,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return Object.assign(upstream, { coinIds })
 }
