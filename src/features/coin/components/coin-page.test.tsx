@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import coinsBitcoin from '../../../../mocks/fixtures/coins-bitcoin.json'
 import { server } from '../../../../mocks/node'
 import { renderApp } from '../../../../tests/render'
-import { athDetail, homepageUrl } from './coin-page'
+import { athDetail, changeIn, homepageUrl } from './coin-page'
 
 // Network answers come through MSW; under a loaded CI machine they can take over a second.
 configure({ asyncUtilTimeout: 5000 })
@@ -208,6 +208,20 @@ describe('coin page', () => {
 })
 
 describe('page details', () => {
+  it("gives the 24 h change in the page's currency: the dollar figure only for dollars", () => {
+    const market = {
+      price_change_percentage_24h: 1.8,
+      price_change_percentage_24h_in_currency: { usd: 1.8, eur: -0.4, btc: null },
+    }
+    expect(changeIn(market, 'usd')).toBe(1.8)
+    expect(changeIn(market, 'eur')).toBe(-0.4)
+    // Not known in that currency: unknown, never the dollar change in its place.
+    expect(changeIn(market, 'btc')).toBeNull()
+    expect(changeIn(market, 'gbp')).toBeNull()
+    expect(changeIn({ price_change_percentage_24h: 1.8 }, 'usd')).toBe(1.8)
+    expect(changeIn(null, 'usd')).toBeUndefined()
+  })
+
   it('says how far below its all-time high the price is', () => {
     expect(athDetail('2025-10-06T18:57:42.558Z', -12.4)).toBe('Oct 6, 2025 · 12.40% below')
     expect(athDetail(null, 0)).toBe('at its high')
