@@ -54,6 +54,10 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist/client',
     sourcemap: true,
+    // One stylesheet, written into every page as a <style> (scripts/prerender.ts). Split per
+    // chunk, a lazy chunk's preload linked it again: a second download of the whole stylesheet,
+    // and offline, a failed import of the chunk.
+    cssCodeSplit: false,
     modulePreload: {
       // The entry imports these chunks statically, so they are loaded before any dynamic import
       // runs. Vite looks for them among <link> elements, but prerendered pages load them as

@@ -1,5 +1,5 @@
 import { act, useState } from 'react'
-import { hydrateRoot, type Root } from 'react-dom/client'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { lateHydration, whenOnline } from './late-hydration'
@@ -101,6 +101,29 @@ describe('lateHydration', () => {
     })
     expect(page.load).toHaveBeenCalledTimes(1)
   })
+
+  it('shows the placeholder when the code cannot load, and the rest of the page stays', async () => {
+    const late = lateHydration<{ Counter: typeof Counter }>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    )
+    const Part = late.part((module) => module.Counter, <div className="placeholder" />)
+    const container = document.createElement('div')
+    document.body.append(container)
+    await act(async () => {
+      root = createRoot(container)
+      root.render(
+        <main>
+          <h2>Prices</h2>
+          <Part label="Clicked" />
+        </main>,
+      )
+    })
+    await act(async () => {
+      await late.want().catch(() => {})
+    })
+    expect(container.querySelector('.placeholder')).not.toBeNull()
+    expect(container.querySelector('h2')).toHaveTextContent('Prices')
+  })
 })
 
 describe('whenOnline', () => {
@@ -120,9 +143,30 @@ describe('whenOnline', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
-  it('online, a failed load fails', async () => {
+  it('online, tries again after a pause (a reconnect can report an offline failure late)', async () => {
+    vi.useFakeTimers()
+    try {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+      const load = vi
+        .fn<() => Promise<string>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce('code')
+      const loading = whenOnline(load, [1000])
+      await vi.advanceTimersByTimeAsync(999)
+      expect(load).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1)
+      await expect(loading).resolves.toBe('code')
+      expect(load).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('online, fails once its tries are spent', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
     const error = new TypeError('Failed to fetch')
-    await expect(whenOnline(() => Promise.reject(error))).rejects.toBe(error)
+    const load = vi.fn(() => Promise.reject(error))
+    await expect(whenOnline(load, [0, 0])).rejects.toBe(error)
+    expect(load).toHaveBeenCalledTimes(3)
   })
 })

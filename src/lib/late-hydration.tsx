@@ -30,7 +30,14 @@ export function lateHydration<M>(load: () => Promise<M>) {
     pick: (module: M) => ComponentType<P>,
     placeholder: ReactNode,
   ) => {
-    const Lazy = lazy(() => code.then((module) => ({ default: pick(module) })))
+    // Code that cannot load (its tries spent) leaves the placeholder, not an error that would
+    // take the page's other parts with it.
+    const Lazy = lazy(() =>
+      code.then(
+        (module) => ({ default: pick(module) }),
+        () => ({ default: () => placeholder }),
+      ),
+    )
     // The server renders with the code at hand (renderToString cannot wait for a lazy one): it
     // calls `want()` and awaits it before rendering.
     // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level
@@ -47,16 +54,30 @@ export function lateHydration<M>(load: () => Promise<M>) {
   return { want, part }
 }
 
+/** Tries after a load that failed while online: a blip passes, a missing file fails for good. */
+export const ONLINE_RETRY_DELAYS_MS = [1000, 3000]
+
 /**
  * A chunk's load that, offline, waits for the connection and tries again, instead of failing:
  * stored prices can be here while the code that shows them is not (a phone that never scrolled
  * to them), and the skeleton (or the server's HTML) stays meanwhile.
+ *
+ * A failure seen while online is tried again too, after a pause: the `online` event can come
+ * before the load that failed offline reports its failure, and before the connection carries
+ * requests (found by tests/e2e/revisit.test.ts, where a part's code that failed that way threw
+ * the whole price section away).
  */
-export function whenOnline<T>(load: () => Promise<T>): Promise<T> {
+export function whenOnline<T>(load: () => Promise<T>, delays = ONLINE_RETRY_DELAYS_MS): Promise<T> {
   return load().catch((error: unknown) => {
-    if (navigator.onLine) throw error
-    return new Promise<T>((resolve) => {
-      window.addEventListener('online', () => resolve(whenOnline(load)), { once: true })
-    })
+    if (!navigator.onLine) {
+      return new Promise<T>((resolve) => {
+        window.addEventListener('online', () => resolve(whenOnline(load, delays)), { once: true })
+      })
+    }
+    const [delay, ...later] = delays
+    if (delay === undefined) throw error
+    return new Promise<T>((resolve) => setTimeout(resolve, delay)).then(() =>
+      whenOnline(load, later),
+    )
   })
 }

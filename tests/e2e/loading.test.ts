@@ -134,8 +134,10 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
       { reducedMotion: 'reduce' },
     )
     const tableChunks: string[] = []
+    const stylesheets: string[] = []
     page.on('request', (request) => {
       if (/\/assets\/market-table-[^/]+\.js$/.test(request.url())) tableChunks.push(request.url())
+      if (/\.css(\?|$)/.test(request.url())) stylesheets.push(request.url())
     })
     /** How far the card's top is below the bottom of the viewport, in pixels. */
     const belowFold = () =>
@@ -168,6 +170,8 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     await page.locator('.market-table[aria-busy="false"] tbody tr').first().waitFor()
     expect(tableChunks).toHaveLength(1)
     expect(await page.locator('.market-table tbody tr').count()).toBe(6)
+    // The page's own <style> is the stylesheet: the lazy code fetches it no second time.
+    expect(stylesheets).toEqual([])
   })
 
   it('draws skeletons of the final size while loading, so nothing shifts', async () => {

@@ -29,7 +29,24 @@ export const loadTable = () => {
   return table
 }
 
-const LazyTable = lazy(() => loadTable().then((module) => ({ default: module.MarketTable })))
+const LazyTable = lazy(() =>
+  loadTable().then(
+    (module) => ({ default: module.MarketTable }),
+    // Its tries spent (src/lib/late-hydration.tsx): said in the table's place, the page stays.
+    () => ({ default: TableCodeFailed }),
+  ),
+)
+
+function TableCodeFailed() {
+  return (
+    <LoadError
+      className="prices__error"
+      message="We couldn't load the price table. Reload the page to try again."
+      retrying={false}
+      onRetry={() => window.location.reload()}
+    />
+  )
+}
 
 /** React.lazy, except that code already loaded renders at once instead of suspending once. */
 function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
@@ -94,14 +111,15 @@ export function PriceSection({
   const card = useNearViewport<HTMLDivElement>()
   useEffect(() => {
     if (!card.near) return
-    void loadTable()
-    void loadExtras()
+    // A failure shows where the code would have (LazyTable, the parts' placeholders).
+    loadTable().catch(() => {})
+    loadExtras().catch(() => {})
   }, [card.near])
   // A visitor who reaches for the menu before the list is near gets its code at once.
   // (Native listeners: React holds back events inside a part that has not hydrated yet.)
   useEffect(() => {
     for (const type of ['focusin', 'pointerdown']) {
-      ref.current?.addEventListener(type, loadExtras, { once: true })
+      ref.current?.addEventListener(type, () => loadExtras().catch(() => {}), { once: true })
     }
   }, [ref])
 
