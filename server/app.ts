@@ -3,7 +3,7 @@ import type { Config } from './config'
 import type { AppEnv } from './context'
 import { SignInLimits } from './auth/sign-in-limits'
 import { accountStore } from './db/accounts'
-import type { Db } from './db/client'
+import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
 import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
@@ -55,6 +55,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     callsPerMin: config.market.callsPerMin,
     upstreamTimeoutMs: config.market.timeoutMs,
+    marketPoolSize: poolSizes(config.databasePoolMax).market,
   })
   const { caches, coins, budget } = createMarket({
     shared: shared.market,

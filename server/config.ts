@@ -15,6 +15,8 @@ export type Config = {
   host: string | undefined
   dataDir: string
   databaseUrl: string | undefined
+  /** PostgreSQL connections per instance (server/db/client.ts splits them). */
+  databasePoolMax: number
   clientDir: string
   /** Render the pages that show market data with it (server/site/pages.ts). */
   renderPages: boolean
@@ -122,6 +124,7 @@ const EnvSchema = v.object({
       v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL'),
     ),
   ),
+  DATABASE_POOL_MAX: integer(10, 3, 1000),
   CLIENT_DIR: v.optional(v.string(), 'dist/client'),
   RENDER_PAGES: flag('true'),
   SITE_URL: v.optional(HttpUrl),
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     clientDir: e.CLIENT_DIR,
     renderPages: e.RENDER_PAGES,
     siteOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,

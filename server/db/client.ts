@@ -21,14 +21,42 @@ export type Queryable = {
   exec(sql: string): Promise<void>
 }
 
-/**
- * One small interface over both engines. `session` pins one connection, for the work that needs
- * one (an advisory lock, a transaction); plain `query` may use any.
- */
-export type Db = Queryable & {
-  kind: 'pglite' | 'postgres'
+/** Connections: `session` pins one for a transaction; plain `query` may use any. */
+export type Pool = Queryable & {
   session<T>(fn: (connection: Queryable) => Promise<T>): Promise<T>
+}
+
+/**
+ * Advisory locks held for as long as an upstream call takes, on a connection of their own: a
+ * pooled connection is never held across an HTTP call, and a crashed holder's locks end with
+ * its session.
+ */
+export type Locks = {
+  /** Takes the lock if free (`pg_try_advisory_lock`); false when another session holds it. */
+  tryLock(classId: number, key: string): Promise<boolean>
+  unlock(classId: number, key: string): Promise<void>
+}
+
+/**
+ * One small interface over both engines. The market cache has connections of its own (`market`),
+ * so accounts and sessions never wait behind its refreshes.
+ */
+export type Db = Pool & {
+  kind: 'pglite' | 'postgres'
+  /** The market cache's shared rows and call budget (PostgreSQL); on PGlite the one connection. */
+  market: Pool
+  /** Null on PGlite: one instance, nothing to lock against. */
+  locks: Locks | null
   close(): Promise<void>
+}
+
+/**
+ * How an instance's `DATABASE_POOL_MAX` connections are split: one for advisory locks, and of
+ * the rest the accounts keep the larger half (at least one each).
+ */
+export function poolSizes(max: number): { accounts: number; market: number } {
+  const market = Math.max(1, Math.floor((max - 1) / 2))
+  return { accounts: Math.max(1, max - 1 - market), market }
 }
 
 function isRunning(pid: number): boolean {
@@ -88,11 +116,16 @@ async function openPglite(dataDir: string): Promise<Db> {
     queue = run.catch(() => undefined)
     return run
   }
-  return {
-    kind: 'pglite',
+  const pool: Pool = {
     query: (sql, params) => exclusive(() => connection.query(sql, params)),
     exec: (sql) => exclusive(() => connection.exec(sql)),
     session: (fn) => exclusive(() => fn(connection)),
+  }
+  return {
+    kind: 'pglite',
+    ...pool,
+    market: pool,
+    locks: null,
     close: async () => {
       await queue
       if (!lite.closed) await lite.close()
@@ -101,21 +134,35 @@ async function openPglite(dataDir: string): Promise<Db> {
   }
 }
 
-function openPostgres(url: string, logger: Logger): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+/** Connections per instance unless `DATABASE_POOL_MAX` says otherwise. */
+export const DEFAULT_POOL_MAX = 10
+
+// How long a statement may wait for a connection before it fails (a 503 for accounts).
+const CONNECT_TIMEOUT_MS = 5000
+
+function postgresPool(url: string, max: number, logger: Logger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  })
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => logger.warn({ error: error.message }, 'database connection lost'))
-  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T extends Row>(sql: string, params?: unknown[]) => {
-      const result = await translate(client.query<T>(sql, params))
-      return { rows: result.rows }
-    },
-    exec: async (sql) => {
-      await translate(client.query(sql))
-    },
-  })
+  return pool
+}
+
+const wrap = (client: pg.Pool | pg.PoolClient | pg.Client): Queryable => ({
+  query: async <T extends Row>(sql: string, params?: unknown[]) => {
+    const result = await translate(client.query<T>(sql, params))
+    return { rows: result.rows }
+  },
+  exec: async (sql) => {
+    await translate(client.query(sql))
+  },
+})
+
+function sessions(pool: pg.Pool, logger: Logger): Pool {
   return {
-    kind: 'postgres',
     ...wrap(pool),
     session: async (fn) => {
       const client = await translate(pool.connect())
@@ -134,15 +181,82 @@ function openPostgres(url: string, logger: Logger): Db {
         client.release(lost)
       }
     },
-    close: () => pool.end(),
+  }
+}
+
+/**
+ * The advisory locks' connection: opened on first use, opened again after it was lost (its locks
+ * went with it, as a crash's would). Its statements are a few milliseconds each, queued by `pg`.
+ */
+function lockConnection(url: string, logger: Logger): Locks & { close(): Promise<void> } {
+  let client: Promise<pg.Client> | null = null
+  const connected = () => {
+    client ??= (async () => {
+      const fresh = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      })
+      const lost = (error?: Error) => {
+        if (error) logger.warn({ error: error.message }, 'database lock connection lost')
+        client = null
+      }
+      fresh.on('error', lost)
+      fresh.on('end', () => lost())
+      try {
+        await translate(fresh.connect())
+      } catch (error) {
+        client = null
+        throw error
+      }
+      return fresh
+    })()
+    return client
+  }
+  return {
+    async tryLock(classId, key) {
+      const { rows } = await wrap(await connected()).query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+        [classId, key],
+      )
+      return rows[0]?.locked === true
+    },
+    async unlock(classId, key) {
+      // A lost connection took its locks with it: nothing to give back then.
+      const current = await client
+      if (!current) return
+      await wrap(current).query('SELECT pg_advisory_unlock($1, hashtext($2))', [classId, key])
+    },
+    async close() {
+      const current = await client?.catch(() => null)
+      client = null
+      await current?.end()
+    },
+  }
+}
+
+function openPostgres(url: string, poolMax: number, logger: Logger): Db {
+  const sizes = poolSizes(poolMax)
+  const accounts = postgresPool(url, sizes.accounts, logger)
+  const market = postgresPool(url, sizes.market, logger)
+  const locks = lockConnection(url, logger)
+  return {
+    kind: 'postgres',
+    ...sessions(accounts, logger),
+    market: sessions(market, logger),
+    locks,
+    close: async () => {
+      await Promise.all([accounts.end(), market.end(), locks.close()])
+    },
   }
 }
 
 /** PostgreSQL when `DATABASE_URL` is set (several instances share it), else PGlite in `dataDir`. */
 export async function openDb(
-  options: { databaseUrl?: string | undefined; dataDir: string },
+  options: { databaseUrl?: string | undefined; dataDir: string; databasePoolMax?: number },
   logger: Logger,
 ): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger)
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.databasePoolMax ?? DEFAULT_POOL_MAX, logger)
+  }
   return openPglite(options.dataDir)
 }

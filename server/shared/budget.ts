@@ -1,5 +1,5 @@
 import type { Clock } from '../clock'
-import type { Db } from '../db/client'
+import type { Pool } from '../db/client'
 import {
   type BudgetUse,
   budgetWaitMs,
@@ -21,10 +21,10 @@ const LOCK_ID = 4_242_003
 export class SharedBudget implements BudgetUse {
   readonly callsPerMin: number
   readonly reserved: number
-  readonly #db: Db
+  readonly #db: Pool
   readonly #clock: Clock
 
-  constructor(options: { db: Db; callsPerMin: number; clock: Clock }) {
+  constructor(options: { db: Pool; callsPerMin: number; clock: Clock }) {
     this.#db = options.db
     this.callsPerMin = options.callsPerMin
     this.reserved = reservedForLists(options.callsPerMin)

@@ -11,7 +11,7 @@ import {
   SWEEP_INTERVAL_MS,
   sweepCounters,
 } from './counters'
-import { sharedMarketRows, sweepMarketRows } from './market-rows'
+import { RefreshSlots, sharedMarketRows, sweepMarketRows } from './market-rows'
 import { type MissLimiter, sharedMissLimiter } from './miss-limiter'
 import { RateLimiter } from '../middleware/rate-limit'
 
@@ -43,9 +43,11 @@ export function createCoordinator(deps: {
   logger: Logger
   callsPerMin: number
   upstreamTimeoutMs: number
+  /** The market pool's connections: as many refreshes run at once, at most. */
+  marketPoolSize: number
 }): Coordinator {
   const { db, clock, logger } = deps
-  if (db.kind === 'pglite') {
+  if (db.kind === 'pglite' || !db.locks) {
     return {
       limiters: memoryLimiters(clock),
       missLimiter: (_scope, options) => new RateLimiter({ ...options, clock }),
@@ -56,8 +58,9 @@ export function createCoordinator(deps: {
   // Every instance sweeps, so the tables stay bounded whichever instances run; a sweep finding
   // nothing is a few indexed statements.
   const sweep = setInterval(() => {
-    Promise.all([sweepCounters(db, clock), sweepMarketRows(db, clock)]).catch((error: unknown) =>
-      logger.warn({ error: (error as Error).message }, 'sweeping shared tables failed'),
+    Promise.all([sweepCounters(db, clock), sweepMarketRows(db.market, clock)]).catch(
+      (error: unknown) =>
+        logger.warn({ error: (error as Error).message }, 'sweeping shared tables failed'),
     )
   }, SWEEP_INTERVAL_MS)
   sweep.unref()
@@ -71,9 +74,17 @@ export function createCoordinator(deps: {
         clock,
         logger,
       }),
+    // The market's rows and budget on its own connections: a burst of refreshes never makes a
+    // sign-in or a session wait for one (server/db/client.ts).
     market: {
-      rows: sharedMarketRows({ db, clock, waitMs: deps.upstreamTimeoutMs + 1000 }),
-      budget: new SharedBudget({ db, callsPerMin: deps.callsPerMin, clock }),
+      rows: sharedMarketRows({
+        db: db.market,
+        locks: db.locks,
+        clock,
+        slots: new RefreshSlots(deps.marketPoolSize),
+        waitMs: deps.upstreamTimeoutMs + 1000,
+      }),
+      budget: new SharedBudget({ db: db.market, callsPerMin: deps.callsPerMin, clock }),
     },
     close: () => clearInterval(sweep),
   }
