@@ -30,11 +30,15 @@ const coinIdParam = vValidator('param', v.object({ id: CoinIdSchema }), (result)
 
 const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) })
 
-/** The cache's data (fresh, stale or the sample) with what it is, for browsers and CDNs. */
+/**
+ * The cache's data (fresh, stale or the sample) with what it is, for browsers and CDNs. Expired
+ * data waits (at most `MARKET_FIRST_WAIT_MS`) for the refresh its read started, as a page does:
+ * answered at once, a visitor's periodic refetch got the previous prices, one interval late.
+ */
 async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>, gates: CallGate[] = []) {
   let served: Awaited<ReturnType<typeof cache.get>>
   try {
-    served = await cache.get(gates)
+    served = await cache.getFresh(gates)
   } catch (error) {
     if (!(error instanceof NoDataError)) throw error
     const headers = retryAfter(error.retryAfterMs)

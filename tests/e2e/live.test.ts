@@ -10,6 +10,7 @@ import { setUpSite, waitForPrices } from './support/site'
 const site = setUpSite({ env: () => ({ MARKETS_TTL_S: '1', UPSTREAM_CALLS_PER_MIN: '1000' }) })
 
 const MINUTE = 60_000
+let priceRises = 0
 
 /** The coins of the price list, top to bottom, by their links. */
 const shownOrder = (page: Page) =>
@@ -93,6 +94,45 @@ describe.each(VIEWPORTS)('the live price list at $name ($width×$height)', (view
     await page.clock.fastForward(1100)
     await expect.poll(() => page.locator('.market-table .flash').count()).toBe(0)
     expect(problems).toEqual([])
+  })
+
+  it('brings the newest prices at the first refresh after they changed, not one interval late', async () => {
+    // Every upstream answer has a new, higher bitcoin price (over both viewports' tests).
+    const base = coinsMarkets[0]?.current_price ?? 0
+    site.upstream.behave(
+      {
+        kind: 'ok',
+        body: () =>
+          JSON.stringify(
+            coinsMarkets.map((coin) =>
+              coin.id === 'bitcoin' ? { ...coin, current_price: base + ++priceRises } : coin,
+            ),
+          ),
+      },
+      'coins/markets',
+    )
+    try {
+      const { page, problems } = await site.open(viewport)
+      await page.clock.install()
+      await visit(page, `${site.url}/`)
+      await waitForPrices(page)
+      const shown = await page
+        .locator('.market-table tbody tr', { has: page.locator('a[href="/coins/bitcoin"]') })
+        .locator('.col-price')
+      const before = await shown.textContent()
+      const flashes = await watchFlashes(page)
+      // The server's copy expires a second after its last upstream call (MARKETS_TTL_S=1).
+      const lastCall = site.upstream.callsTo('coins/markets').at(-1)?.at ?? 0
+      await expect.poll(() => Date.now() - lastCall, { timeout: 5000 }).toBeGreaterThan(1100)
+      await page.clock.fastForward(MINUTE)
+      // The minute's refetch shows a price the upstream gave after the page loaded, and flashes it.
+      await expect.poll(() => shown.textContent(), { timeout: 5000 }).not.toBe(before)
+      const after = await shown.textContent()
+      expect(await flashes()).toContainEqual({ className: 'flash flash--up', text: after })
+      expect(problems).toEqual([])
+    } finally {
+      site.upstream.behave({ kind: 'ok' }, 'coins/markets')
+    }
   })
 
   it('does not flash for a visitor who asked for reduced motion', async () => {

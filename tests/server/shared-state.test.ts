@@ -87,10 +87,12 @@ describe.skipIf(!bin)(
 
     it('after the TTL the instances that ask together make one call, and the others read its row', async () => {
       clock.advance(TTL_MS)
-      // Each instance answers stale at once and starts its refresh; one of them calls.
+      // Each instance starts its refresh and waits for it; one of them calls, the others read its
+      // row, and every one answers the new data.
       const first = await Promise.all([0, 1, 2].map((i) => fetch(`${at(i)}${MARKETS}`)))
-      expect(first.map((r) => r.headers.get('x-data-source'))).toEqual(['stale', 'stale', 'stale'])
-      await until(() => upstream.callsTo('coins/markets').length === 2)
+      expect(first.map((r) => r.headers.get('x-data-source'))).toEqual(['cache', 'cache', 'cache'])
+      expect(new Set(first.map((r) => r.headers.get('x-data-updated-at'))).size).toBe(1)
+      expect(upstream.callsTo('coins/markets')).toHaveLength(2)
       await until(async () => {
         const sources = await Promise.all(
           [0, 1, 2].map(async (i) =>

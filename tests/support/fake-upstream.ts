@@ -46,8 +46,8 @@ for (const currency of CURRENCIES) {
 
 /** How the fake CoinGecko answers; each test picks the fault it needs. */
 export type Behaviour =
-  /** The path's fixture, or `body` instead; after `delayMs` if given. */
-  | { kind: 'ok'; delayMs?: number; body?: string }
+  /** The path's fixture, or `body` instead (made anew for each call); after `delayMs` if given. */
+  | { kind: 'ok'; delayMs?: number; body?: string | (() => string) }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
   /** A bot-check page where JSON was expected. */
   | { kind: 'html' }
@@ -113,7 +113,9 @@ export async function startFakeUpstream(
     switch (b.kind) {
       case 'ok': {
         const send = () =>
-          res.writeHead(200, { 'Content-Type': 'application/json' }).end(b.body ?? fixture)
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(typeof b.body === 'function' ? b.body() : (b.body ?? fixture))
         if (!b.delayMs) return send()
         const timer = setTimeout(() => {
           timers.delete(timer)
