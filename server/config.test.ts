@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       host: undefined,
       dataDir: './data',
       databaseUrl: undefined,
+      databasePoolMax: 10,
       clientDir: 'dist/client',
       renderPages: true,
       siteOrigin: undefined,

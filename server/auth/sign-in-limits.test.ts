@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/server/helpers/clock'
-import { memoryLimiters } from '../shared/counters'
+import { memoryLimiters } from '../limits/rate-limiter'
 import { SignInLimits } from './sign-in-limits'
 
 const MINUTE = 60_000

@@ -1,4 +1,4 @@
-import type { Limiter, Limiters } from '../shared/counters'
+import type { Limiter, Limiters } from '../limits/rate-limiter'
 
 const WINDOW_MS = 15 * 60_000
 
@@ -18,7 +18,7 @@ export type SignInAttempt =
  * account from all addresses together, so many addresses cannot share out the guessing of one
  * password. Keyed by what was typed, so an unknown account is limited the same way and a 429
  * reveals nothing. Each is a window, never a lock: once it closes, the owner signs in again.
- * The counters are the deployment's when its instances share them (server/shared/counters.ts).
+ * The counters are the deployment's when its instances share them (server/limits/postgres.ts).
  */
 export class SignInLimits {
   readonly #perAddress: Limiter

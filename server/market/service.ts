@@ -14,12 +14,22 @@ import {
   marketsCaller,
   UpstreamBudget,
 } from './budget'
-import { MarketCache } from './cache'
+import { MarketCache, type SharedRefresh } from './cache'
 import { CoinPages } from './coins'
 import type { Sample } from './sample'
 import { createUpstream, type FetchFn, type Upstream } from './upstream'
-import { budgetedUpstream } from '../shared/budget'
-import type { SharedMarket } from '../shared/coordinator'
+
+/**
+ * What the instances on one PostgreSQL share, as the market sees it (server/shared/ implements
+ * it): each cache key's row, and the deployment's call budget.
+ */
+export type SharedMarket = {
+  /** The refresh through the shared row of one cache key. */
+  rows: (key: string, ttlMs: number) => SharedRefresh
+  budget: BudgetUse
+  /** The upstream, each call first spent from the deployment's budget. */
+  budgeted(upstream: Upstream): Upstream
+}
 
 export type MarketCaches = {
   /** The price list, one cache per currency. */
@@ -71,7 +81,7 @@ export function createMarket(deps: {
   let gate: (kind: CallerKind) => CallGate
   if (shared) {
     budget = shared.budget
-    upstream = budgetedUpstream(direct, shared.budget)
+    upstream = shared.budgeted(direct)
     gate = () => OPEN_GATE
   } else {
     const own = new UpstreamBudget({ callsPerMin: config.callsPerMin, clock })

@@ -29,7 +29,7 @@ import type { AccountStore } from '../db/accounts'
 import type { SessionStore } from '../db/sessions'
 import { apiError } from '../errors'
 import { rateLimit } from '../middleware/rate-limit'
-import type { Limiter } from '../shared/counters'
+import type { Limiter } from '../limits/rate-limiter'
 import { bodyType, requestBody } from '../middleware/request-body'
 import { sameOrigin } from '../middleware/same-origin'
 

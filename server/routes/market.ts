@@ -15,7 +15,7 @@ import { apiError } from '../errors'
 import { type MarketCache, NoDataError, sharedCacheControl } from '../market/cache'
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
-import type { MissLimiter } from '../shared/miss-limiter'
+import type { MissLimiter } from '../limits/miss-limiter'
 
 // Anything but the exact query the site sends is refused before the cache is asked.
 function exactQuery<S extends GenericSchema>(schema: S) {

@@ -1,26 +1,17 @@
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import type { Logger } from '../logger'
-import type { SharedRefresh } from '../market/cache'
-import { SharedBudget } from './budget'
+import type { SharedMarket } from '../market/service'
+import { budgetedUpstream, SharedBudget } from './budget'
+import { type MissLimiter, sharedMissLimiter } from '../limits/miss-limiter'
+import { postgresLimiters, SWEEP_INTERVAL_MS, sweepCounters } from '../limits/postgres'
 import {
   type LimiterOptions,
   type Limiters,
   memoryLimiters,
-  postgresLimiters,
-  SWEEP_INTERVAL_MS,
-  sweepCounters,
-} from './counters'
+  RateLimiter,
+} from '../limits/rate-limiter'
 import { RefreshSlots, sharedMarketRows, sweepMarketRows } from './market-rows'
-import { type MissLimiter, sharedMissLimiter } from './miss-limiter'
-import { RateLimiter } from '../middleware/rate-limit'
-
-/** What the instances of a deployment share: the market rows and the upstream call budget. */
-export type SharedMarket = {
-  /** The refresh through the shared row of one cache key. */
-  rows: (key: string, ttlMs: number) => SharedRefresh
-  budget: SharedBudget
-}
 
 /**
  * Where the state that must hold for the whole deployment lives. On PGlite (one instance) that is
@@ -65,6 +56,7 @@ export function createCoordinator(deps: {
   }, SWEEP_INTERVAL_MS)
   sweep.unref()
   const limiters = postgresLimiters(db, clock)
+  const budget = new SharedBudget({ db: db.market, callsPerMin: deps.callsPerMin, clock })
   return {
     limiters,
     missLimiter: (scope, options) =>
@@ -84,7 +76,8 @@ export function createCoordinator(deps: {
         slots: new RefreshSlots(deps.marketPoolSize),
         waitMs: deps.upstreamTimeoutMs + 1000,
       }),
-      budget: new SharedBudget({ db: db.market, callsPerMin: deps.callsPerMin, clock }),
+      budget,
+      budgeted: (upstream) => budgetedUpstream(upstream, budget),
     },
     close: () => clearInterval(sweep),
   }

@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { Clock } from '../clock'
 import type { Logger } from '../logger'
-import { MAX_KEYS, type RateLimiter, type RateLimitResult } from '../middleware/rate-limit'
-import type { Limiter } from './counters'
+import { type Limiter, MAX_KEYS, type RateLimiter, type RateLimitResult } from './rate-limiter'
 
 /** What the coin pages' per-client miss gate asks: at once, since a cache decides a miss at once. */
 export type MissLimiter = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../tests/server/helpers/clock'
-import { MAX_KEYS, RateLimiter } from './rate-limit'
+import { MAX_KEYS, RateLimiter } from './rate-limiter'
 
 // A sign-in failure key as the server makes them: an address and an email.
 const keyOf = (i: number) =>

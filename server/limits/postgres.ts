@@ -1,30 +1,6 @@
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
-import { MAX_KEYS, RateLimiter, type RateLimitResult } from '../middleware/rate-limit'
-
-/**
- * A rate limit as the routes use it: in memory (`RateLimiter`, one instance counts alone) or on
- * the deployment's PostgreSQL (every instance counts into the same window).
- */
-export type Limiter = {
-  /** Counts a hit and says whether it is within the limit (a refused hit is not counted). */
-  hit(key: string): RateLimitResult | Promise<RateLimitResult>
-  /** Takes back one hit: an attempt counted up front that turned out not to count. */
-  release(key: string): void | Promise<void>
-  /** Forgets a key's hits (a successful sign-in clears its failures). */
-  reset(key: string): void | Promise<void>
-}
-
-export type LimiterOptions = { limit: number; windowMs: number }
-
-/** Makes the limiter of one scope (`signin`, `signin-account`, …); see `memoryLimiters`. */
-export type Limiters = (scope: string, options: LimiterOptions) => Limiter
-
-/** Limiters in this instance's memory: the single-instance (PGlite) path. */
-export const memoryLimiters =
-  (clock: Clock): Limiters =>
-  (_scope, options) =>
-    new RateLimiter({ ...options, clock })
+import { type Limiters, MAX_KEYS } from './rate-limiter'
 
 const retryAfterS = (endsAt: number, now: number) => Math.max(1, Math.ceil((endsAt - now) / 1000))
 
