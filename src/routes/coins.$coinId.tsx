@@ -1,4 +1,6 @@
-import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound, stripSearchParams, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import * as v from 'valibot'
 import { CoinPage as CoinPageContent } from '@/features/coin/components/coin-page'
 import { coinQueries } from '@/features/coin/queries'
@@ -65,6 +67,14 @@ function serverSaidNotFound(): boolean {
 function CoinPage() {
   const { coinId } = Route.useParams()
   const { range, currency = DEFAULT_CURRENCY } = Route.useSearch()
+  // A visit that began before the coin was cached (a click) names the tab after the coin once its
+  // data is here: the loader runs again, finds it, and its head names the coin.
+  const router = useRouter()
+  const named = Route.useLoaderData().title !== GENERIC_HEAD.title
+  const { data } = useQuery(coinQueries.detail(coinId))
+  useEffect(() => {
+    if (data && !named) void router.invalidate()
+  }, [data, named, router])
   // A new coin is a new page: no state (the chart's pointer) carries over.
   return <CoinPageContent key={coinId} coinId={coinId} range={range} currency={currency} />
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/http'
 import coinsBitcoin from '../../../mocks/fixtures/coins-bitcoin.json'
 import { server } from '../../../mocks/node'
-import { busySeconds, coinQueries, fetchCoin, fetchCoinChart, isUnknownCoin } from './queries'
+import { coinQueries, fetchCoin, fetchCoinChart, isUnknownCoin, unavailable } from './queries'
 
 describe('coin queries', () => {
   it('ask for the detail with the exact query and read the data-source headers', async () => {
@@ -68,7 +68,7 @@ describe('coin queries', () => {
     ])
   })
 
-  it('name an unknown coin and a spent upstream budget', async () => {
+  it('name an unknown coin, and why there is no data with when to ask again', async () => {
     server.use(
       http.get('*/coins/nope', () =>
         HttpResponse.json({ error: 'unknown_coin', message: 'No such coin.' }, { status: 404 }),
@@ -79,13 +79,29 @@ describe('coin queries', () => {
           { status: 503, headers: { 'Retry-After': '7' } },
         ),
       ),
+      http.get('*/coins/limited', () =>
+        HttpResponse.json(
+          { error: 'rate_limited', message: 'Slow down.' },
+          { status: 429, headers: { 'Retry-After': '30' } },
+        ),
+      ),
+      http.get('*/coins/offline', () =>
+        HttpResponse.json(
+          { error: 'upstream_unavailable', message: 'Unreachable.' },
+          { status: 503, headers: { 'Retry-After': '15' } },
+        ),
+      ),
     )
     const unknown = await fetchCoin('nope').catch((error: unknown) => error)
     expect(isUnknownCoin(unknown)).toBe(true)
-    expect(busySeconds(unknown)).toBeNull()
+    expect(unavailable(unknown)).toBeNull()
     const busy = await fetchCoin('busy').catch((error: unknown) => error)
     expect(busy).toBeInstanceOf(ApiError)
-    expect(busySeconds(busy)).toBe(7)
+    expect(unavailable(busy)).toEqual({ reason: 'busy', seconds: 7 })
     expect(isUnknownCoin(busy)).toBe(false)
+    const limited = await fetchCoin('limited').catch((error: unknown) => error)
+    expect(unavailable(limited)).toEqual({ reason: 'limited', seconds: 30 })
+    const offline = await fetchCoin('offline').catch((error: unknown) => error)
+    expect(unavailable(offline)).toEqual({ reason: 'offline', seconds: 15 })
   })
 })

@@ -24,12 +24,24 @@ export const isUnknownCoin = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'unknown_coin'
 
 /**
- * Whole seconds to wait when the server's upstream budget is spent (`503 upstream_busy`), from
- * its `Retry-After`; null for any other error.
+ * Why the server has no data for a coin now: the upstream budget is spent (`busy`), this visitor
+ * has asked for many coins not cached (`limited`), or the market source cannot be reached
+ * (`offline`); with the whole seconds after which asking again may help (`Retry-After`).
  */
-export function busySeconds(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.code !== 'upstream_busy') return null
-  return Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000))
+export type Unavailable = { reason: 'busy' | 'limited' | 'offline'; seconds: number }
+
+const UNAVAILABLE_CODES: Record<string, Unavailable['reason']> = {
+  upstream_busy: 'busy',
+  rate_limited: 'limited',
+  upstream_unavailable: 'offline',
+}
+
+/** The server's reply as an `Unavailable` state; null for any other error. */
+export function unavailable(error: unknown): Unavailable | null {
+  if (!(error instanceof ApiError)) return null
+  const reason = UNAVAILABLE_CODES[error.code]
+  if (!reason) return null
+  return { reason, seconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000)) }
 }
 
 export async function fetchCoin(id: string, signal?: AbortSignal): Promise<CoinDetailData> {

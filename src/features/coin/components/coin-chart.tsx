@@ -18,9 +18,9 @@ import {
   RANGE_LABELS,
   samplePoints,
 } from '../chart'
-import { busySeconds, coinQueries } from '../queries'
+import { coinQueries, unavailable } from '../queries'
 import { CHART_RANGES, type ChartRange } from '../schemas'
-import { BusyNote } from './busy-note'
+import { UnavailableNote } from './unavailable-note'
 
 // The SVG's own coordinates; it stretches to the plot's width, its strokes do not.
 const BOX: ChartBox = { width: 800, height: 280, padTop: 12, padBottom: 12 }
@@ -51,7 +51,7 @@ export function CoinChart({
   const hydrated = useHydrated()
   const pageData = usePageData(chart.queryKey)
   const data = hydrated ? query.data : pageData
-  const busy = busySeconds(query.error ?? query.failureReason)
+  const missing = unavailable(query.error ?? query.failureReason)
 
   return (
     <section className="coin-chart" aria-labelledby="coin-chart-title">
@@ -88,8 +88,12 @@ export function CoinChart({
       </div>
       {data ? (
         <ChartFigure points={data.chart.prices} name={name} range={range} currency={currency} />
-      ) : busy !== null ? (
-        <BusyNote seconds={busy} className="coin-chart__box" onRetry={() => void query.refetch()} />
+      ) : missing !== null ? (
+        <UnavailableNote
+          state={missing}
+          className="coin-chart__box"
+          onRetry={() => void query.refetch()}
+        />
       ) : query.isError ? (
         <LoadError
           className="coin-chart__box"

@@ -20,10 +20,10 @@ import {
 } from '@/lib/format'
 import { formatDate } from '../format'
 import { descriptionText } from '../description'
-import { busySeconds, coinQueries, isUnknownCoin } from '../queries'
+import { coinQueries, isUnknownCoin, unavailable } from '../queries'
 import { DEFAULT_CHART_RANGE } from '../search'
 import type { ChartRange, CoinDetail, CoinMarketData } from '../schemas'
-import { BusyNote } from './busy-note'
+import { UnavailableNote } from './unavailable-note'
 import { CoinChart } from './coin-chart'
 
 const IMAGE_SIZE = 48
@@ -43,8 +43,8 @@ export function CoinPage({
   const data = useShownData(query.data, usePageData(coinQueries.detail(coinId).queryKey))
 
   if (!data && isUnknownCoin(query.error)) return <NotFound />
-  const busy = data ? null : busySeconds(query.error ?? query.failureReason)
-  const loading = !data && busy === null && !query.isError
+  const missing = data ? null : unavailable(query.error ?? query.failureReason)
+  const loading = !data && missing === null && !query.isError
   const market = data?.coin.market_data
   // The currency menu keeps its place in the tree whether the coin is here or not: arriving data
   // never replaces the select a visitor is using.
@@ -83,8 +83,8 @@ export function CoinPage({
             <Attribution />
           </footer>
         </>
-      ) : busy !== null ? (
-        <BusyNote seconds={busy} onRetry={() => void query.refetch()} />
+      ) : missing !== null ? (
+        <UnavailableNote state={missing} onRetry={() => void query.refetch()} />
       ) : query.isError ? (
         <LoadError
           message="We couldn't load this coin right now."
