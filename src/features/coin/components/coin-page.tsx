@@ -50,7 +50,16 @@ export function CoinPage({
   // never replaces the select a visitor is using.
   return (
     <article className="page coin-page" aria-labelledby={data ? 'coin-title' : undefined}>
-      {data ? <CoinHeader coin={data.coin} /> : loading ? <HeaderSkeleton /> : null}
+      {data ? (
+        <CoinHeader coin={data.coin} />
+      ) : loading ? (
+        <HeaderSkeleton />
+      ) : (
+        // No data to name it by: the address's id heads the page and its note.
+        <header className="coin-page__header">
+          <h1 className="coin-page__title">{coinId}</h1>
+        </header>
+      )}
       <div className="coin-page__quote">
         {data ? (
           <p className="coin-page__price">

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Behaviour } from '../support/fake-upstream'
+import { runAxe, type Size, VIEWPORTS, visit } from './support/browser'
+import { type Site, setUpSite, waitForPrices } from './support/site'
+
+// Coin pages with no data to show: each reason the server can have, by a click from the price
+// list. The list's fourth coin is Cardano, which has no sample data: only the upstream can
+// answer for it.
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../mocks/fixtures/${name}`, import.meta.url), 'utf8'))
+const MARKETS: { id: string; name: string; symbol: string }[] = fixture('coins-markets.json')
+const WITH_CARDANO = JSON.stringify(
+  MARKETS.map((coin, i) =>
+    i === 3 ? { ...coin, id: 'cardano', name: 'Cardano', symbol: 'ada' } : coin,
+  ),
+)
+const CARDANO_DETAIL = JSON.stringify({
+  ...fixture('coins-bitcoin.json'),
+  id: 'cardano',
+  name: 'Cardano',
+})
+
+/** A site whose price list has Cardano, and whose upstream answers for Cardano so. */
+function siteWith(env: Record<string, string>, cardano: Behaviour): Site {
+  return setUpSite({
+    // Set before the server starts: its first fetch of the list already has Cardano.
+    env: (upstream) => {
+      upstream.behave({ kind: 'ok', body: WITH_CARDANO }, 'coins/markets')
+      upstream.behave(cardano, 'coins/cardano')
+      return env
+    },
+  })
+}
+
+/** Clicks Cardano in the price list and answers the note that appears in the coin's place. */
+async function clickToCardano(site: Site, page: Page) {
+  await visit(page, `${site.url}/crypto`)
+  await waitForPrices(page)
+  await page.locator('.market-table a.coin-cell[href="/coins/cardano"]').click()
+  await page.waitForURL(`${site.url}/coins/cardano`)
+  const note = page.locator('.coin-page [role="alert"]')
+  await note.waitFor({ timeout: 2000 })
+  return note
+}
+
+async function expectSettled(page: Page) {
+  // Nothing is left drawn as loading, and the state is accessible.
+  expect(await page.locator('.coin-page .skeleton').count()).toBe(0)
+  const violations = await runAxe(page)
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
+}
+
+const cases: {
+  name: string
+  env: Record<string, string>
+  cardano: Behaviour
+  /** What the page does before the click that shows the state (spends the visitor's limit). */
+  before?: (site: Site, page: Page) => Promise<void>
+  says: RegExp
+}[] = [
+  {
+    name: 'the market source unreachable',
+    env: { UPSTREAM_CALLS_PER_MIN: '1000', COIN_MISS_RATE_LIMIT: '1000' },
+    cardano: { kind: 'reset' },
+    says: /^Live data for this coin can't be reached right now; try again in \d+ s/,
+  },
+  {
+    // Three calls a minute: the lists keep two, and the coin list at start-up spent the third.
+    name: 'the upstream budget spent',
+    env: { UPSTREAM_CALLS_PER_MIN: '3' },
+    cardano: { kind: 'ok', body: CARDANO_DETAIL },
+    says: /^Too many requests right now; try again in \d+ s/,
+  },
+  {
+    name: "the visitor's own limit reached",
+    env: { UPSTREAM_CALLS_PER_MIN: '1000', COIN_MISS_RATE_LIMIT: '1' },
+    cardano: { kind: 'ok', body: CARDANO_DETAIL },
+    // A first coin not cached spends the one miss a minute this visitor has.
+    before: async (site, page) => {
+      site.upstream.behave(
+        { kind: 'ok', body: CARDANO_DETAIL.replace(/cardano/g, 'dogecoin') },
+        'coins/dogecoin',
+      )
+      await visit(page, `${site.url}/coins/dogecoin`)
+      await page.locator('.coin-page__price-value').waitFor()
+    },
+    says: /^You have opened many coins we had not loaded yet in the last minute; try again in \d+ s/,
+  },
+]
+
+describe.each(cases)('a coin with $name', ({ env, cardano, before, says }) => {
+  const site = siteWith(env, cardano)
+
+  it.each(VIEWPORTS)(
+    'says so at once after a click from the price list at $name',
+    async (viewport: Size) => {
+      const { page, problems } = await site.open(viewport)
+      await before?.(site, page)
+      const note = await clickToCardano(site, page)
+      expect(await note.locator('.load-error__message').textContent()).toMatch(says)
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1)
+      await expectSettled(page)
+      expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([])
+    },
+  )
+})
