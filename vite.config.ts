@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite'
 
 // Market data kept in the visitor's storage (src/lib/persist.ts) is dropped when the code that
 // shapes it changes: the buster is a hash of those files, so it moves with them and only them.
-const STORED_DATA_SOURCES = ['src/features/market/schemas.ts', 'src/features/market/queries.ts']
+const STORED_DATA_SOURCES = ['contract/market.ts', 'src/features/market/queries.ts']
 const storageBuster = STORED_DATA_SOURCES.reduce(
   (hash, file) => hash.update(readFileSync(new URL(file, import.meta.url))),
   createHash('sha256'),
@@ -45,7 +45,12 @@ export default defineConfig(({ mode }) => ({
     react(),
     mode === 'mock' && mswWorker(),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
   define: { __STORAGE_BUSTER__: JSON.stringify(storageBuster) },
   server: {
     // In plain `npm run dev` the API comes from the Node server (`npm start`) on port 3000.
@@ -114,7 +119,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'contract/**/*.test.ts'],
           setupFiles: ['tests/setup.ts'],
         },
       },

@@ -2,6 +2,7 @@
 // `npm start` as plain JavaScript. Packages stay in node_modules (Vite's SSR build leaves them
 // external): argon2 is native code and PGlite loads its own WebAssembly.
 import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 
 const MIGRATIONS = new URL('./server/db/migrations/', import.meta.url)
@@ -26,6 +27,7 @@ function migrations(): Plugin {
 export default defineConfig({
   // Nothing from public/ belongs in the server's folder.
   publicDir: false,
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   plugins: [migrations()],
   build: {
     ssr: 'server/index.ts',

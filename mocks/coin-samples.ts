@@ -5,7 +5,7 @@
 import coinsBitcoin from './fixtures/coins-bitcoin.json' with { type: 'json' }
 import coinsMarkets from './fixtures/coins-markets.json' with { type: 'json' }
 import searchTrending from './fixtures/search-trending.json' with { type: 'json' }
-import { CURRENCIES } from '../src/lib/currency'
+import { CURRENCIES } from '@contract/currency'
 import { inCurrencies } from './currency-samples'
 
 /** What a sample coin's page is made from: a `coins/markets` row, or what trending says. */

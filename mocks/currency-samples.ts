@@ -3,7 +3,7 @@
 // totals (taken at the same moment as the prices). Offline, the result is labelled sample like
 // the rest.
 import global from './fixtures/global.json' with { type: 'json' }
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '../src/lib/currency'
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 
 const totals: Record<string, number> = global.data.total_market_cap
 

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import type { RenderedPage } from '../src/entry-server'
-import { CURRENCIES, CURRENCY_PATHS, CURRENCY_STORAGE_KEY } from '../src/lib/currency'
+import { CURRENCIES, CURRENCY_PATHS, CURRENCY_STORAGE_KEY } from '@contract/currency'
 import {
   COIN_PAGE_TEMPLATE,
   COIN_TEMPLATE_PATH,

@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ErrorBody, FieldIssue } from '../src/lib/api-error'
+import type { ErrorBody, FieldIssue } from '@contract/api-error'
 import { BusyError } from './auth/hashing-limit'
 import { DatabaseUnavailableError } from './db/errors'
 

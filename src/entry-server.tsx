@@ -6,27 +6,13 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loadExtras, loadTable } from '@/features/market/components/price-section'
-import { type CoinChartData, type CoinDetailData, coinQueries } from '@/features/coin/queries'
-import type { ChartRange } from '@/features/coin/schemas'
+import { coinQueries } from '@/features/coin/queries'
+import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
-import type { GlobalData, MarketsData, TrendingData } from '@/features/market/schemas'
-import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
+import { DEFAULT_CURRENCY } from '@contract/currency'
 import { PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
-
-/**
- * The market data a page is rendered with (the lists, or one coin's details and chart at one
- * range); a page rendered without it shows skeletons.
- */
-export type PageLists = {
-  /** The prices' currency (the path's `?currency=`); US dollars without it. */
-  currency?: Currency
-  markets?: MarketsData
-  trending?: TrendingData
-  global?: GlobalData
-  coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
-}
 
 /**
  * The page's <title>/<meta>/<link> (which belong in <head>), the HTML of `#root`, and the data
@@ -45,7 +31,7 @@ function splitHead(html: string): { head: string; app: string } {
 const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
   Date.parse(data.meta.updatedAt ?? '') || Date.now()
 
-export async function render(path: string, lists: PageLists = {}): Promise<RenderedPage> {
+export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
   const { currency, markets, trending, global, coin } = lists

@@ -1,8 +1,8 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
-import { fieldIssues } from '../../src/lib/api-error'
-import { SignUpSchema } from '../../src/features/auth/schemas'
-import { SIGNED_IN_COOKIE, SignInSchema } from '../../src/features/auth/session-schemas'
+import { fieldIssues } from '@contract/api-error'
+import { SignUpSchema } from '@contract/sign-up'
+import { SIGNED_IN_COOKIE, SignInSchema } from '@contract/session'
 
 type User = { id: string; name: string; email: string }
 

@@ -6,7 +6,7 @@ import coinsMarkets from '../fixtures/coins-markets.json'
 import global from '../fixtures/global.json'
 import searchTrending from '../fixtures/search-trending.json'
 import { chartIn, marketsIn } from '../currency-samples'
-import { CurrencySchema } from '../../src/lib/currency'
+import { CurrencySchema } from '@contract/currency'
 import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../coin-samples'
 import {
   marketsWithSampleImages,

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import * as v from 'valibot'
-import { COMMON_PASSWORD_MESSAGE, SignUpSchema } from '../../src/features/auth/schemas'
+import { COMMON_PASSWORD_MESSAGE, SignUpSchema } from '@contract/sign-up'
 import { normalisePassword } from './password'
 
 /**

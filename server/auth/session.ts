@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { SignInInput } from '../../src/features/auth/session-schemas'
+import type { SignInInput } from '@contract/session'
 import type { Clock } from '../clock'
 import type { AccountStore } from '../db/accounts'
 import type { SessionStore, SessionUser } from '../db/sessions'

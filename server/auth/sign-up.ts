@@ -1,4 +1,4 @@
-import type { Account, SignUpData } from '../../src/features/auth/schemas'
+import type { Account, SignUpData } from '@contract/sign-up'
 import type { Clock } from '../clock'
 import type { AccountStore } from '../db/accounts'
 import { hashPassword } from './password'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Account, SignUpData } from '../../src/features/auth/schemas'
+import type { Account, SignUpData } from '@contract/sign-up'
 import type { Db } from './client'
 
 type AccountRow = {

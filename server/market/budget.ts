@@ -1,4 +1,4 @@
-import { type Currency, DEFAULT_CURRENCY } from '../../src/lib/currency'
+import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { Clock } from '../clock'
 
 /** Who spends a call: the landing page's lists (markets, trending) or the coin pages. */

@@ -1,4 +1,4 @@
-import type { DataSource } from '../../src/lib/data-meta'
+import type { DataSource } from '@contract/data-meta'
 import { type Clock, systemClock } from '../clock'
 import type { CallGate } from './budget'
 import { toUpstreamError, type UpstreamError, type UpstreamFailure } from './upstream'

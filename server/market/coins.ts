@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
-import type { ChartDays, CoinDetail, CoinList, MarketChart } from '../../src/features/coin/schemas'
-import type { Currency } from '../../src/lib/currency'
+import type { ChartDays, CoinDetail, CoinList, MarketChart } from '@contract/coin'
+import type { Currency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
 import { MarketCache, type SharedRefresh } from './cache'

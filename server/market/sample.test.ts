@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { sampleRate } from '../../mocks/currency-samples'
-import { CURRENCIES } from '../../src/lib/currency'
+import { CURRENCIES } from '@contract/currency'
 import { loadSample } from './sample'
 
 describe('loadSample', () => {

@@ -7,8 +7,8 @@ import {
   CoinListSchema,
   type MarketChart,
   MarketChartSchema,
-} from '../../src/features/coin/schemas'
-import type { Currency } from '../../src/lib/currency'
+} from '@contract/coin'
+import type { Currency } from '@contract/currency'
 import {
   type GlobalResponse,
   GlobalResponseSchema,
@@ -16,7 +16,7 @@ import {
   MarketsResponseSchema,
   type TrendingResponse,
   TrendingResponseSchema,
-} from '../../src/features/market/schemas'
+} from '@contract/market'
 // The test fixtures are the one source of truth for the sample data shipped with the server
 // (bundled into it by the build).
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 'json' }

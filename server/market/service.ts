@@ -1,9 +1,5 @@
-import type {
-  GlobalResponse,
-  MarketsResponse,
-  TrendingResponse,
-} from '../../src/features/market/schemas'
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '../../src/lib/currency'
+import type { GlobalResponse, MarketsResponse, TrendingResponse } from '@contract/market'
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import type { Clock } from '../clock'

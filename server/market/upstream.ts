@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Currency } from '../../src/lib/currency'
+import type { Currency } from '@contract/currency'
 import {
   type GlobalResponse,
   GlobalResponseSchema,
@@ -8,7 +8,7 @@ import {
   MarketsResponseSchema,
   type TrendingResponse,
   TrendingResponseSchema,
-} from '../../src/features/market/schemas'
+} from '@contract/market'
 import {
   COIN_DETAIL_PARAMS,
   type ChartDays,
@@ -18,8 +18,8 @@ import {
   CoinListSchema,
   type MarketChart,
   MarketChartSchema,
-} from '../../src/features/coin/schemas'
-import { parseRetryAfter } from '../../src/lib/api-error'
+} from '@contract/coin'
+import { parseRetryAfter } from '@contract/api-error'
 
 export type UpstreamFailure =
   | 'timeout'

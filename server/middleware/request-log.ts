@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { DataSource } from '../../src/lib/data-meta'
+import type { DataSource } from '@contract/data-meta'
 import type { AppEnv } from '../context'
 import type { Logger } from '../logger'
 

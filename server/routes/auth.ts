@@ -2,14 +2,9 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { validator } from 'hono/validator'
 import { type GenericSchema, safeParseAsync } from 'valibot'
-import {
-  type FormError,
-  formErrorFor,
-  SIGN_IN_ERRORS,
-  SIGN_UP_ERRORS,
-} from '../../src/features/auth/form-errors'
-import { fieldIssues } from '../../src/lib/api-error'
-import { SIGNED_IN_COOKIE, SignInSchema } from '../../src/features/auth/session-schemas'
+import { type FormError, formErrorFor, SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '@contract/form-errors'
+import { fieldIssues } from '@contract/api-error'
+import { SIGNED_IN_COOKIE, SignInSchema } from '@contract/session'
 import { ServerSignUpSchema } from '../auth/common-passwords'
 import { prepareDummyHash } from '../auth/password'
 import {

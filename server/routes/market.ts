@@ -2,12 +2,8 @@ import { vValidator } from '@hono/valibot-validator'
 import { type Context, Hono } from 'hono'
 import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
-import {
-  CoinDetailQuerySchema,
-  CoinIdSchema,
-  MarketChartQuerySchema,
-} from '../../src/features/coin/schemas'
-import { MarketsQuerySchema, NoQuerySchema } from '../../src/features/market/schemas'
+import { CoinDetailQuerySchema, CoinIdSchema, MarketChartQuerySchema } from '@contract/coin'
+import { MarketsQuerySchema, NoQuerySchema } from '@contract/market'
 import type { CallGate } from '../market/budget'
 import type { TrustProxy } from '../config'
 import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'

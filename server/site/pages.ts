@@ -12,42 +12,26 @@ import {
   CoinDetailSchema,
   DEFAULT_CHART_RANGE,
   MarketChartSchema,
-} from '../../src/features/coin/schemas'
-import { type Currency, DEFAULT_CURRENCY } from '../../src/lib/currency'
-import type { DataSource } from '../../src/lib/data-meta'
+} from '@contract/coin'
+import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import type { DataSource } from '@contract/data-meta'
 import {
-  type GlobalData,
   GlobalResponseSchema,
   type MarketsData,
   MarketsResponseSchema,
-  type TrendingData,
   TrendingResponseSchema,
   trendingItems,
-} from '../../src/features/market/schemas'
+} from '@contract/market'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger'
 import type { CallGate } from '../market/budget'
 import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
+import type { PageData } from '@contract/page-data'
 import type { Build } from './manifest'
 
 type Meta = MarketsData['meta']
-
-/** The data a page is rendered with (src/entry-server.tsx, `PageLists`). */
-export type PageData = {
-  /** The prices' currency (the address's `?currency=`); US dollars without it. */
-  currency?: Currency
-  markets?: MarketsData
-  trending?: TrendingData
-  global?: GlobalData
-  coin?: {
-    id: string
-    range: ChartRange
-    detail: { coin: v.InferOutput<typeof CoinDetailSchema>; meta: Meta }
-    chart: { chart: v.InferOutput<typeof MarketChartSchema>; meta: Meta }
-  }
-}
 
 /** What the build of src/entry-server.tsx exports (dist/prerender/entry-server.js). */
 export type Render = (

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@/lib/currency'
+import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { rememberCurrency } from '@/lib/remembered-currency'
 
 /**

@@ -1,5 +1,5 @@
 import { useHydrated } from '@/components/hydrated'
-import type { DataMeta } from '@/lib/data-meta'
+import type { DataMeta } from '@contract/data-meta'
 import { dataNote, type FailedRefresh } from '@/lib/format'
 
 /** What the sections need to know of their query. */

@@ -1,5 +1,5 @@
-import type { Currency } from './currency'
-import type { DataSource } from './data-meta'
+import type { Currency } from '@contract/currency'
+import type { DataSource } from '@contract/data-meta'
 
 // Display rules for market data (the price list, trending coins, coin pages), written out in en-US so prerendered and client HTML match.
 export const MISSING = '–'

@@ -1,6 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from 'ky'
 import * as v from 'valibot'
-import { ErrorBodySchema, type FieldIssue, parseRetryAfter } from './api-error'
+import { ErrorBodySchema, type FieldIssue, parseRetryAfter } from '@contract/api-error'
 import { env } from './env'
 
 // Retries belong to TanStack Query (lib/query-client.ts), so ky never retries on its own.

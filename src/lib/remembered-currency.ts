@@ -1,5 +1,10 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
-import { CURRENCIES, CURRENCY_STORAGE_KEY, type Currency, DEFAULT_CURRENCY } from './currency'
+import {
+  CURRENCIES,
+  CURRENCY_STORAGE_KEY,
+  type Currency,
+  DEFAULT_CURRENCY,
+} from '@contract/currency'
 
 /** localStorage, or none when the browser refuses it (nothing is remembered then). */
 function storage(): Storage | undefined {

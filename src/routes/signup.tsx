@@ -1,7 +1,7 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { SignUpForm } from '@/features/auth/components/sign-up-form'
-import { formErrorSearch, SIGN_UP_ERRORS } from '@/features/auth/form-errors'
+import { formErrorSearch, SIGN_UP_ERRORS } from '@contract/form-errors'
 
 export const Route = createFileRoute('/signup')({
   // `?error=` is where the server sends a form posted without the page's script back to.

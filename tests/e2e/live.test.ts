@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
-import { MARKETS_PARAMS } from '../../src/features/market/schemas'
+import { MARKETS_PARAMS } from '@contract/market'
 import { runAxe, VIEWPORTS, visit } from './support/browser'
 import { setUpSite, waitForPrices } from './support/site'
 

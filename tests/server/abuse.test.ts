@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MARKETS_PARAMS } from '../../src/features/market/schemas'
+import { MARKETS_PARAMS } from '@contract/market'
 import { freshDataDir, removeDir } from './helpers/pglite'
 import { freePort, runServer, type ServerProcess, waitFor } from './helpers/process'
 import { testServer, setUpTestDb } from './helpers/server'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { AccountSchema } from '../../src/features/auth/schemas'
+import { AccountSchema } from '@contract/sign-up'
 import { openDb } from '../../server/db/client'
 import { createLogger } from '../../server/logger'
 import { freshDataDir, removeDir } from './helpers/pglite'

@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import {
-  COIN_DETAIL_PARAMS,
-  CoinDetailSchema,
-  MarketChartSchema,
-} from '../../src/features/coin/schemas'
-import { MARKETS_PARAMS } from '../../src/features/market/schemas'
-import { CURRENCIES } from '../../src/lib/currency'
+import { COIN_DETAIL_PARAMS, CoinDetailSchema, MarketChartSchema } from '@contract/coin'
+import { MARKETS_PARAMS } from '@contract/market'
+import { CURRENCIES } from '@contract/currency'
 import { sampleRate } from '../../mocks/currency-samples'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { setUpTestDb, type TestServer, testServer } from './helpers/server'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SessionUserSchema } from '../../src/features/auth/session-schemas'
+import { SessionUserSchema } from '@contract/session'
 import { MAX_BODY_BYTES } from '../../server/middleware/request-body'
 import { json, testServer, type TestServer, setUpTestDb, setUpTestServer } from './helpers/server'
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { SignUpSchema } from '../../src/features/auth/schemas'
-import { SignInSchema } from '../../src/features/auth/session-schemas'
+import { SignUpSchema } from '@contract/sign-up'
+import { SignInSchema } from '@contract/session'
 import { setUpTestDb, setUpTestServer } from './helpers/server'
 
 const testDb = setUpTestDb()

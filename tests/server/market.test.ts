@@ -6,7 +6,7 @@ import {
   MARKETS_PARAMS,
   MarketsResponseSchema,
   TrendingResponseSchema,
-} from '../../src/features/market/schemas'
+} from '@contract/market'
 import { sampleRate } from '../../mocks/currency-samples'
 import { loadSample } from '../../server/market/sample'
 import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { CHART_DAYS, COIN_DETAIL_PARAMS } from '../../src/features/coin/schemas'
+import { CHART_DAYS, COIN_DETAIL_PARAMS } from '@contract/coin'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
 import { json, startTestServer, type TestServer } from './helpers/server'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MARKETS_PARAMS } from '../../src/features/market/schemas'
+import { MARKETS_PARAMS } from '@contract/market'
 import { setUpTestDb, setUpTestServer } from './helpers/server'
 
 const MARKETS_QUERY = new URLSearchParams(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SessionUserSchema } from '../../src/features/auth/session-schemas'
+import { SessionUserSchema } from '@contract/session'
 import { json, testServer, type TestServer, setUpTestDb, setUpTestServer } from './helpers/server'
 
 const PASSWORD = 'quiet-meadow-copper-71'

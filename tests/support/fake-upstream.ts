@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { chartIn, marketsIn } from '../../mocks/currency-samples'
-import { CURRENCIES, DEFAULT_CURRENCY } from '../../src/lib/currency'
+import { CURRENCIES, DEFAULT_CURRENCY } from '@contract/currency'
 
 /**
  * The upstream paths the fake serves (below its prefix), each with its fixture in

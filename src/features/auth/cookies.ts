@@ -1,4 +1,4 @@
-import { SIGNED_IN_COOKIE } from './session-schemas'
+import { SIGNED_IN_COOKIE } from '@contract/session'
 
 let remembered: boolean | undefined
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/http'
-import type { SignInError, SignUpError } from './form-errors'
+import type { SignInError, SignUpError } from '@contract/form-errors'
 
 export type FormProblem = { message: string; retry: boolean }
 

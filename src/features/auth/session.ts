@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@/components/hydrated'
 import { ApiError, api, parseResponse, requestJson } from '@/lib/http'
 import { mightBeSignedIn } from './cookies'
-import { type SessionUser, SessionUserSchema } from './session-schemas'
+import { type SessionUser, SessionUserSchema } from '@contract/session'
 
 /** Who is signed in: the user, or null (the server's 401) for a visitor. */
 export async function fetchSession(): Promise<SessionUser | null> {

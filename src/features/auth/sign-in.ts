@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, parseResponse, requestJson } from '@/lib/http'
 import { authQueries } from './session'
-import { type SessionUser, SessionUserSchema, type SignInInput } from './session-schemas'
+import { type SessionUser, SessionUserSchema, type SignInInput } from '@contract/session'
 
 // Sign-in lives apart from the session query, which every page's navigation bar loads.
 export async function postSignIn(input: SignInInput): Promise<SessionUser> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, parseResponse, requestJson } from '@/lib/http'
-import { type Account, AccountSchema, type SignUpData } from './schemas'
+import { type Account, AccountSchema, type SignUpData } from '@contract/sign-up'
 import { authQueries } from './session'
-import type { SessionUser } from './session-schemas'
+import type { SessionUser } from '@contract/session'
 
 // Its own module, loaded by the sign-up form only: the sign-up rules (./schemas) bring the
 // common-password list, which the pages that only need the session must not download.

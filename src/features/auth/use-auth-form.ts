@@ -3,7 +3,7 @@
 import type { UseMutationResult } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
-import { fieldIssues } from '@/lib/api-error'
+import { fieldIssues } from '@contract/api-error'
 import { describeFailure, type FormProblem } from './failure'
 
 export type Errors<F extends string> = Partial<Record<F, string>>

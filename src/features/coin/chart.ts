@@ -1,8 +1,8 @@
 // The price chart's pure parts: scales, the line's path, the nearest point and the text summary.
 // Hand-written SVG: the chart is one line and an area, which needs no chart library.
-import type { Currency } from '@/lib/currency'
+import type { Currency } from '@contract/currency'
 import { formatPercent, formatPrice } from '@/lib/format'
-import type { ChartRange } from './schemas'
+import type { ChartRange } from '@contract/coin'
 
 export type Point = readonly [time: number, price: number]
 

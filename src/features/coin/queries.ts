@@ -1,23 +1,20 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Currency } from '@/lib/currency'
-import { type DataMeta, readDataMeta } from '@/lib/data-meta'
+import type { Currency } from '@contract/currency'
+import { readDataMeta } from '@contract/data-meta'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import {
   CHART_RANGES,
   COIN_DETAIL_PARAMS,
   type ChartRange,
-  type CoinDetail,
+  type CoinChartData,
   CoinChartDataSchema,
+  type CoinDetailData,
   CoinDetailDataSchema,
   CoinDetailSchema,
-  type MarketChart,
   MarketChartSchema,
-} from './schemas'
+} from '@contract/coin'
 
 const MINUTE = 60_000
-
-export type CoinDetailData = { coin: CoinDetail; meta: DataMeta }
-export type CoinChartData = { chart: MarketChart; meta: DataMeta }
 
 /** The server's `404 unknown_coin`: the upstream's list of coins does not name this id. */
 export const isUnknownCoin = (error: unknown): boolean =>

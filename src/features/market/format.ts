@@ -1,6 +1,6 @@
 // The global bar's short figures, by the rules of src/lib/format.ts, in the bar's own code (it
 // hydrates when the prices near the viewport), not in the code every page starts with.
-import type { Currency } from '@/lib/currency'
+import type { Currency } from '@contract/currency'
 import { CURRENCY_SYMBOLS, formatDecimal, formatPrice, MISSING } from '@/lib/format'
 
 const COMPACT = [

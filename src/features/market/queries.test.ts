@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/http'
 import { server } from '../../../mocks/node'
 import { fetchMarkets, fetchTrending, marketQueries } from './queries'
-import { MARKETS_PARAMS } from './schemas'
+import { MARKETS_PARAMS } from '@contract/market'
 
 describe('marketQueries', () => {
   afterEach(() => vi.useRealTimers())

@@ -1,7 +1,7 @@
 import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
-import { readDataMeta } from '@/lib/data-meta'
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { readDataMeta } from '@contract/data-meta'
 import { marketApi, parseResponse, requestJson } from '@/lib/http'
 import { type BrowserStorage, persistQueryData } from '@/lib/persist'
 import {
@@ -17,7 +17,7 @@ import {
   TrendingDataSchema,
   TrendingResponseSchema,
   trendingItems,
-} from './schemas'
+} from '@contract/market'
 
 const MINUTE = 60_000
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CurrencyParamSchema } from '@/lib/currency'
+import { CurrencyParamSchema } from '@contract/currency'
 import type { ColumnId } from './components/table-columns'
 
 /** The price list's sortable columns by their name in the address (`?sort=price_desc`). */

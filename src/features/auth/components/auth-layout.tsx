@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import type { SessionUser } from '../session-schemas'
+import type { SessionUser } from '@contract/session'
 import { useSignedInUser } from '../session'
 import { useSignOut } from '../sign-out'
 

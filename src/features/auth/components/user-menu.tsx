@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { SessionUser } from '../session-schemas'
+import type { SessionUser } from '@contract/session'
 import { useSignOut, useSignOutEverywhere } from '../sign-out'
 
 /**

@@ -4,7 +4,7 @@ import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
-import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
+import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { formatPrice } from '@/lib/format'
 import { formatChartTime } from '../format'
 import {
@@ -19,7 +19,7 @@ import {
   samplePoints,
 } from '../chart'
 import { coinQueries, unavailable } from '../queries'
-import { CHART_RANGES, type ChartRange } from '../schemas'
+import { CHART_RANGES, type ChartRange } from '@contract/coin'
 import { UnavailableNote } from './unavailable-note'
 
 // The SVG's own coordinates; it stretches to the plot's width, its strokes do not.

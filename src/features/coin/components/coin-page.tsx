@@ -8,7 +8,7 @@ import { useShownData } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
-import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
+import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import {
   CURRENCY_SYMBOLS,
   formatNumber,
@@ -21,8 +21,8 @@ import {
 import { formatDate } from '../format'
 import { descriptionText } from '../description'
 import { coinQueries, isUnknownCoin, unavailable } from '../queries'
-import { DEFAULT_CHART_RANGE } from '../search'
-import type { ChartRange, CoinDetail, CoinMarketData } from '../schemas'
+import { DEFAULT_CHART_RANGE } from '@contract/chart-range'
+import type { ChartRange, CoinDetail, CoinMarketData } from '@contract/coin'
 import { UnavailableNote } from './unavailable-note'
 import { CoinChart } from './coin-chart'
 

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import type { Currency } from '@/lib/currency'
+import type { Currency } from '@contract/currency'
 import { ColumnHeader } from './column-header'
 import { COLUMNS, caption, SKELETON_ROWS } from './table-columns'
 

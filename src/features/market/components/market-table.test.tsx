@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
 import { InRouter } from '../../../../tests/render'
-import { MarketsResponseSchema } from '../schemas'
+import { MarketsResponseSchema } from '@contract/market'
 import type { ColumnSort } from '../sort'
 import { MarketTable } from './market-table'
 

@@ -11,9 +11,9 @@ import {
   useTable,
 } from '@tanstack/react-table'
 import { use } from 'react'
-import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
+import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
-import type { MarketCoin } from '../schemas'
+import type { MarketCoin } from '@contract/market'
 import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useRef, useState } from 'react'
-import type { Currency } from '@/lib/currency'
+import type { Currency } from '@contract/currency'
 import { formatPrice } from '@/lib/format'
 
 /** The price list's currency, for the cells of its module-scope columns. */

@@ -11,7 +11,7 @@ import { LoadError, useRetryFocus } from '@/components/load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
 import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
-import { type Currency, CURRENCY_NAMES } from '@/lib/currency'
+import { type Currency, CURRENCY_NAMES } from '@contract/currency'
 import { lateHydration, whenOnline } from '@/lib/late-hydration'
 
 type TableModule = typeof import('./market-table')

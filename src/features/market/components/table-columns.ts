@@ -1,4 +1,4 @@
-import { CURRENCY_NAMES, type Currency } from '@/lib/currency'
+import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 
 /** Rows the skeleton draws: the page asks for exactly this many coins. */
 export const SKELETON_ROWS = 6

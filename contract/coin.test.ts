@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import coinsBitcoin from '../../../mocks/fixtures/coins-bitcoin.json'
-import bitcoinChart from '../../../mocks/fixtures/coins-bitcoin-market-chart-7.json'
-import coinsList from '../../../mocks/fixtures/coins-list.json'
+import coinsBitcoin from '../mocks/fixtures/coins-bitcoin.json'
+import bitcoinChart from '../mocks/fixtures/coins-bitcoin-market-chart-7.json'
+import coinsList from '../mocks/fixtures/coins-list.json'
 import {
   COIN_DETAIL_PARAMS,
   CoinDetailQuerySchema,
@@ -13,8 +13,8 @@ import {
   ChartRangeSchema,
   MarketChartQuerySchema,
   MarketChartSchema,
-} from './schemas'
-import { CURRENCIES } from '@/lib/currency'
+} from './coin'
+import { CURRENCIES } from './currency'
 
 const query = (params: Record<string, string | number | boolean>) =>
   Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]))

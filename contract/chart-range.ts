@@ -1,8 +1,8 @@
 // The coin page's search params, apart from the coin's schemas: the route's `validateSearch`
 // comes with every page's entry, and the schemas are most of the coin page's code.
 import * as v from 'valibot'
-import { CurrencyParamSchema } from '../../lib/currency'
-import type { ChartDays } from './schemas'
+import { CurrencyParamSchema } from './currency'
+import type { ChartDays } from './coin'
 
 /** The page's `?range=`, each with its span; anything else falls back to the default. */
 export const CHART_RANGES = {

@@ -1,8 +1,9 @@
 // Shared by the site and the server (server/market), so this module imports valibot (and the
 // valibot-only lib/data-meta) only.
 import * as v from 'valibot'
-import { CURRENCIES, type Currency, CurrencySchema } from '../../lib/currency'
-import { DataMetaSchema } from '../../lib/data-meta'
+import { CURRENCIES, type Currency, CurrencySchema } from './currency'
+import { DataMetaSchema } from './data-meta'
+import { listOfValid } from './list'
 
 /** The exact query the site sends to `coins/markets`; the server accepts nothing else. */
 export const MARKETS_PARAMS = {
@@ -75,28 +76,6 @@ export type TrendingItem = v.InferOutput<typeof TrendingItemSchema>
 /** One coin of `search/trending`, under its `item` key as the upstream sends it. */
 export const TrendingCoinSchema = v.object({ item: TrendingItemSchema })
 export type TrendingCoin = v.InferOutput<typeof TrendingCoinSchema>
-
-/**
- * A list where one malformed item among good ones is dropped, so the good ones still show.
- * A list in which no item is valid is an error: that is a changed API, not one bad coin.
- */
-function listOfValid<S extends v.GenericSchema>(item: S) {
-  return v.pipe(
-    v.array(v.unknown()),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const valid: v.InferOutput<S>[] = []
-      for (const value of dataset.value) {
-        const result = v.safeParse(item, value)
-        if (result.success) valid.push(result.output)
-      }
-      if (dataset.value.length > 0 && valid.length === 0) {
-        addIssue({ message: 'no item of the list has the expected shape' })
-        return NEVER
-      }
-      return valid
-    }),
-  )
-}
 
 export const MarketsResponseSchema = listOfValid(MarketCoinSchema)
 export type MarketsResponse = v.InferOutput<typeof MarketsResponseSchema>

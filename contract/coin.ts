@@ -1,8 +1,9 @@
 // Shared by the site and the server (server/market), so this module imports valibot and the
 // shared data-meta module only (relatively: the server resolves no `@/`).
 import * as v from 'valibot'
-import { type Currency, CurrencySchema } from '../../lib/currency'
-import { DataMetaSchema } from '../../lib/data-meta'
+import { type Currency, CurrencySchema } from './currency'
+import { DataMetaSchema } from './data-meta'
+import { listOfValid } from './list'
 
 /** CoinGecko's coin ids: lower-case letters, digits and hyphens, at most 100 characters. */
 export const COIN_ID_PATTERN = /^[a-z0-9-]{1,100}$/
@@ -49,7 +50,7 @@ export {
   ChartRangeSchema,
   CoinSearchSchema,
   DEFAULT_CHART_RANGE,
-} from './search'
+} from './chart-range'
 
 // CoinGecko sends null (or leaves out) any figure it does not know, for any coin.
 const OptionalNumber = v.nullish(v.number())
@@ -132,23 +133,11 @@ export type CoinListItem = v.InferOutput<typeof CoinListItemSchema>
  * `coins/list`: every coin the upstream knows. An entry of another shape (an id we could never
  * ask for) is dropped; a list in which none is valid is an error, since the API changed.
  */
-export const CoinListSchema = v.pipe(
-  v.array(v.unknown()),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const valid: CoinListItem[] = []
-    for (const value of dataset.value) {
-      const result = v.safeParse(CoinListItemSchema, value)
-      if (result.success) valid.push(result.output)
-    }
-    if (dataset.value.length > 0 && valid.length === 0) {
-      addIssue({ message: 'no coin of the list has the expected shape' })
-      return NEVER
-    }
-    return valid
-  }),
-)
+export const CoinListSchema = listOfValid(CoinListItemSchema)
 export type CoinList = v.InferOutput<typeof CoinListSchema>
 
 /** A coin's details and chart as the site's queries hold them, with where they came from. */
 export const CoinDetailDataSchema = v.object({ coin: CoinDetailSchema, meta: DataMetaSchema })
 export const CoinChartDataSchema = v.object({ chart: MarketChartSchema, meta: DataMetaSchema })
+export type CoinDetailData = v.InferOutput<typeof CoinDetailDataSchema>
+export type CoinChartData = v.InferOutput<typeof CoinChartDataSchema>

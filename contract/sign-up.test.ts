@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { fieldIssues } from '@/lib/api-error'
-import { SignUpSchema } from './schemas'
+import { fieldIssues } from './api-error'
+import { SignUpSchema } from './sign-up'
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical engine' }
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import coinsMarkets from '../../../mocks/fixtures/coins-markets.json'
-import searchTrending from '../../../mocks/fixtures/search-trending.json'
-import { MarketsResponseSchema, TrendingResponseSchema } from './schemas'
+import coinsMarkets from '../mocks/fixtures/coins-markets.json'
+import searchTrending from '../mocks/fixtures/search-trending.json'
+import { MarketsResponseSchema, TrendingResponseSchema } from './market'
 
 describe('MarketsResponseSchema', () => {
   it('accepts the upstream fixture, nulls and unknown fields included', () => {
