@@ -1,7 +1,9 @@
 // `npm run bench`: builds the site, serves it offline on loopback, and measures it against the
 // budgets of issue 5 (Lighthouse, JavaScript size, server throughput, one upstream call per
-// endpoint on a cold cache). Prints one table and writes bench/results/latest.json.
-// A missed budget is reported, not fatal: only a crash exits non-zero.
+// endpoint on a cold cache) and later issues. Prints one table and writes
+// bench/results/latest.json. A missed budget is reported, not fatal: only a crash exits non-zero.
+// `npm run bench -- --only render-flood [--skip-build]` measures issue 23's render flood alone
+// and prints its rows (latest.json is left as it is).
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, totalmem } from 'node:os'
@@ -14,6 +16,7 @@ import { median } from './lib/stats'
 import { ROOT, startApp, startBare } from './lib/servers'
 import { kB, ms, type Row, row, table } from './report'
 import { measureCoinPages } from './coin-pages'
+import { measureRenderFlood, renderFloodRows } from './render-flood'
 import { measureSignIns } from './sign-ins'
 import { measureTimeToPrices, type TimeToPrices } from './time-to-prices'
 import { measureColdCache, measureThroughput } from './throughput'
@@ -23,7 +26,17 @@ const env = (name: string, fallback: number) => {
   return Number.isFinite(value) && value > 0 ? value : fallback
 }
 
+/** The measurements that can run alone (`--only <name>`). */
+const ALONE = ['render-flood'] as const
+const onlyArg = process.argv[process.argv.indexOf('--only') + 1]
+const only = process.argv.includes('--only') ? onlyArg : undefined
+if (only !== undefined && !ALONE.some((name) => name === only)) {
+  process.stderr.write(`--only takes one of ${ALONE.join(', ')}, not ${only}\n`)
+  process.exit(2)
+}
+
 const SETTINGS = {
+  only,
   skipBuild: process.argv.includes('--skip-build'),
   lighthouseRounds: env('BENCH_LIGHTHOUSE_ROUNDS', 3),
   loadConnections: 100,
@@ -36,6 +49,9 @@ const SETTINGS = {
   timeToPricesRounds: env('BENCH_PRICES_ROUNDS', 3),
   coldDelayMs: 1000,
   coldRequests: 500,
+  // Issue 23: 12 loops of one client, 15 s per phase.
+  floodLoops: 12,
+  floodDurationS: env('BENCH_FLOOD_DURATION_S', 15),
   // Everything together stays well under this; past it the run is stopped as a crash.
   watchdogMs: env('BENCH_WATCHDOG_S', 1800) * 1000,
 }
@@ -184,6 +200,22 @@ async function main(): Promise<void> {
     cpSync(SERVER_DIR, join(tmpDir, 'server'), { recursive: true })
     // The route renderer, found beside the client's folder (server/site/pages.ts).
     cpSync(join(ROOT, 'dist/prerender'), join(tmpDir, 'prerender'), { recursive: true })
+    const flood = () => {
+      log(
+        `render flood: ${SETTINGS.floodLoops} loops over every sample coin page, then over one ` +
+          `cached page, ${SETTINGS.floodDurationS} s each, signing in meanwhile`,
+      )
+      return measureRenderFlood(
+        tmpDir,
+        { loops: SETTINGS.floodLoops, durationS: SETTINGS.floodDurationS },
+        log,
+      )
+    }
+    if (SETTINGS.only === 'render-flood') {
+      process.stdout.write(`\n${table(renderFloodRows(await flood()))}\n`)
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      return
+    }
     const forbidden = forbiddenCode(clientDir)
 
     // Offline: the upstream is a loopback port nobody listens on, so the server answers at once
@@ -278,6 +310,7 @@ async function main(): Promise<void> {
     )
     log('sign-ins: 30 password checks, one after another')
     const signIns = await measureSignIns(30)
+    const renderFlood = await flood()
 
     const coinFailures = Object.entries(coinPages.statuses)
       .filter(([status]) => !/^[234]\d\d$/.test(status))
@@ -387,6 +420,7 @@ async function main(): Promise<void> {
         `${coinFailures} (${JSON.stringify(coinPages.statuses)})`,
         { text: 'none', ok: (value) => value === 0 },
       ),
+      ...renderFloodRows(renderFlood),
       ...cold.endpoints.map((endpoint) => {
         const after =
           cold.upstreamCallsAfter[
@@ -451,6 +485,7 @@ async function main(): Promise<void> {
           timeToPrices: prices,
           coinPages,
           signIns,
+          renderFlood,
           coldCache: cold,
         },
         null,

@@ -52,7 +52,7 @@ export type ThroughputResult = {
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive'])
 
 /** User + system CPU time of a process so far, in µs (Linux /proc; NaN elsewhere). */
-function cpuTimeUs(pid: number | undefined): number {
+export function cpuTimeUs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
     // utime and stime (fields 14 and 15 of stat) are in clock ticks, 100 per second on Linux.

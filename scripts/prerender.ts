@@ -13,9 +13,11 @@ import {
   PAGE_ERRORS,
   SITE_ROUTES,
 } from '../server/routes/site'
+import { buildOrigin } from './site-manifest'
 
 const CLIENT_DIR = 'dist/client'
-const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
+// The server writes the run-time SITE_URL in its place (server/site/manifest.ts, `withOrigin`).
+const SITE_URL = buildOrigin()
 
 /** Each page's sitemap priority; the pages themselves are the server's list. */
 const PRIORITY: Record<(typeof SITE_ROUTES)[number], string> = {

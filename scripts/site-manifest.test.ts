@@ -120,6 +120,20 @@ describe('writeSiteManifest', () => {
     expect(files['/notes.txt']?.inline).toBeUndefined()
   })
 
+  it('records the origin it was built for, which no inline element may name', async () => {
+    const origin = 'https://coinvera.example'
+    const root = site({
+      'index.html': `<link rel="canonical" href="${origin}/"/><style>p{}</style>`,
+    })
+    expect((await writeSiteManifest(root, origin)).origin).toBe(origin)
+    expect(readManifest(root)?.origin).toBe(origin)
+    // The server swaps it for the run-time origin: inside an inline element, a hash would break.
+    site({ 'index.html': `<script>fetch("${origin}/api")</script>` })
+    await expect(writeSiteManifest(root, origin)).rejects.toThrow(
+      `index.html names ${origin} inside an inline element`,
+    )
+  })
+
   it('gives each content its own weak ETag', async () => {
     const root = site({ 'a.txt': 'one', 'b.txt': 'one', 'c.txt': 'two' })
     const { files } = await writeSiteManifest(root)

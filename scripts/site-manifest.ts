@@ -26,16 +26,20 @@ const HEADER_BYTES = 'Content-Encoding: gzip\r\nVary: Accept-Encoding\r\n'.lengt
 // compressed copies (served in place of their file).
 const NOT_SERVED = /^\.|\.(map|br|gz)$/
 
+/** The public origin the build writes into its pages: `SITE_URL` at build time. */
+export const buildOrigin = (env: NodeJS.ProcessEnv = process.env) =>
+  new URL(env.SITE_URL ?? 'http://localhost:3000').origin
+
+/** The text of each <style> or <script> element without attributes. */
+const inlineTexts = (html: string, tag: 'style' | 'script') =>
+  [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1] ?? '')
+
 /** The `'sha256-…'` CSP source of each <style> and <script> element without attributes. */
 export function inlineHashes(html: string): InlineHashes {
   const of = (tag: 'style' | 'script') => {
     const hashes = new Set<string>()
-    for (const [, text] of html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))) {
-      hashes.add(
-        `'sha256-${createHash('sha256')
-          .update(text ?? '', 'utf8')
-          .digest('base64')}'`,
-      )
+    for (const text of inlineTexts(html, tag)) {
+      hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`)
     }
     return [...hashes]
   }
@@ -80,25 +84,33 @@ async function precompress(file: string, body: Buffer): Promise<SiteFile['encodi
   return encodings
 }
 
-async function describe(root: string, path: string): Promise<SiteFile> {
+async function describe(root: string, path: string, origin: string): Promise<SiteFile> {
   const file = join(root, path)
   const body = await readFile(file)
   // Weak: the same for the brotli, gzip and plain bodies, which differ byte for byte.
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`
   const encodings = COMPRESSIBLE.test(path) ? await precompress(file, body) : []
-  return path.endsWith('.html')
-    ? { etag, encodings, inline: inlineHashes(body.toString('utf8')) }
-    : { etag, encodings }
+  if (!path.endsWith('.html')) return { etag, encodings }
+  const html = body.toString('utf8')
+  // The server puts the run-time origin in the build's place, which must leave these hashes true.
+  if (
+    [...inlineTexts(html, 'style'), ...inlineTexts(html, 'script')].some((t) => t.includes(origin))
+  )
+    throw new Error(`${path} names ${origin} inside an inline element`)
+  return { etag, encodings, inline: inlineHashes(html) }
 }
 
 /**
- * Compresses the built site in `root` and writes its manifest there (written last: a manifest on
- * disk means a whole build). Returns the manifest.
+ * Compresses the built site in `root`, made for the public `origin`, and writes its manifest
+ * there (written last: a manifest on disk means a whole build). Returns the manifest.
  */
-export async function writeSiteManifest(root: string): Promise<SiteManifest> {
+export async function writeSiteManifest(
+  root: string,
+  origin = buildOrigin(),
+): Promise<SiteManifest> {
   const paths = (await servedFiles(root, root)).sort()
-  const described = await Promise.all(paths.map((path) => describe(root, path)))
-  const manifest: SiteManifest = { files: {} }
+  const described = await Promise.all(paths.map((path) => describe(root, path, origin)))
+  const manifest: SiteManifest = { origin, files: {} }
   paths.forEach((path, i) => {
     manifest.files[`/${path.split(sep).join('/')}`] = described[i] as SiteFile
   })

@@ -13,6 +13,7 @@ import { createMarket, type MarketCaches } from './market/service'
 import type { CoinPages } from './market/coins'
 import type { FetchFn } from './market/upstream'
 import { type Coordinator, createCoordinator } from './shared/coordinator'
+import { RateLimiter } from './limits/rate-limiter'
 import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
 import { authRoutes } from './routes/auth'
@@ -47,7 +48,7 @@ export type App = {
 export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps
   const clock = deps.clock ?? systemClock
-  const build = readBuild(config.clientDir)
+  const build = readBuild(config.clientDir, config.siteOrigin)
   // Where limits and market data are shared: memory on PGlite, the database on PostgreSQL.
   const shared = createCoordinator({
     db,
@@ -92,23 +93,47 @@ export function createApp(deps: AppDeps): App {
     config.trustProxy,
   )
   app.route('/api/market', marketRoutes({ caches, coins, clientGate }))
-  app.route('/api/health', healthRoutes({ db, caches, coins, budget, logger }))
+  const pages =
+    build && deps.render
+      ? createPageRenderer({
+          render: deps.render,
+          caches,
+          coins,
+          build,
+          logger,
+          coinRenderBytes: config.coinRenderCacheBytes,
+        })
+      : null
+  app.route(
+    '/api/health',
+    healthRoutes({
+      db,
+      caches,
+      coins,
+      budget,
+      logger,
+      clock,
+      detail: config.healthDetail,
+      renders: () => pages?.coinRenderStats() ?? null,
+    }),
+  )
   app.all('/api/*', () => {
     throw apiError('not_found')
   })
-  const pages =
-    build && deps.render
-      ? createPageRenderer({ render: deps.render, caches, coins, build, logger })
-      : null
   app.route(
     '/',
-    siteRoutes(
+    siteRoutes({
       build,
-      (hashes) => contentSecurityPolicy(config.connectSrc, hashes),
+      policyFor: (hashes) => contentSecurityPolicy(config.connectSrc, hashes),
       pages,
-      (id) => coins.ids.has(id),
+      coinExists: (id) => coins.ids.has(id),
       clientGate,
-    ),
+      // Renders cost this instance's CPU: counted here, whatever other instances count.
+      renderGate: clientMissGate(
+        new RateLimiter({ limit: config.coinRenderRateLimit, windowMs: 60_000, clock }),
+        config.trustProxy,
+      ),
+    }),
   )
 
   app.notFound(() => errorResponse('not_found'))

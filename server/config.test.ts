@@ -15,6 +15,9 @@ describe('loadConfig', () => {
       databasePoolMax: 10,
       clientDir: 'dist/client',
       renderPages: true,
+      coinRenderRateLimit: 60,
+      coinRenderCacheBytes: 64 * 2 ** 20,
+      healthDetail: 'loopback',
       siteOrigin: undefined,
       trustProxy: { hops: 0 },
       trustProxyHttps: false,
@@ -82,6 +85,24 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       market: { upstreamUrl: 'https://pro-api.coingecko.com/api/v3' },
     })
+  })
+
+  it('coin renders and the health detail: limits in their units, the detail loopback or off', () => {
+    expect(
+      loadConfig({
+        COIN_RENDER_RATE_LIMIT: '5',
+        COIN_RENDER_CACHE_MB: '2',
+        HEALTH_DETAIL: 'off',
+      }),
+    ).toMatchObject({
+      coinRenderRateLimit: 5,
+      coinRenderCacheBytes: 2 * 2 ** 20,
+      healthDetail: 'off',
+    })
+    expect(() => loadConfig({ HEALTH_DETAIL: 'public' })).toThrow(
+      'HEALTH_DETAIL: must be loopback or off (got "public")',
+    )
+    expect(() => loadConfig({ COIN_RENDER_CACHE_MB: '0' })).toThrow(/COIN_RENDER_CACHE_MB/)
   })
 
   it('TRUST_PROXY: off, true as one hop, a number of hops, or proxy addresses and CIDR ranges', () => {

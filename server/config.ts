@@ -20,6 +20,12 @@ export type Config = {
   clientDir: string
   /** Render the pages that show market data with it (server/site/pages.ts). */
   renderPages: boolean
+  /** Coin-page renders one client may cause per minute (server/site/pages.ts). */
+  coinRenderRateLimit: number
+  /** Bytes of rendered coin pages kept in memory at most. */
+  coinRenderCacheBytes: number
+  /** Who may read the health check's detail (routes/health.ts): loopback callers, or nobody. */
+  healthDetail: 'loopback' | 'off'
   siteOrigin: string | undefined
   trustProxy: TrustProxy
   trustProxyHttps: boolean
@@ -127,6 +133,9 @@ const EnvSchema = v.object({
   DATABASE_POOL_MAX: integer(10, 3, 1000),
   CLIENT_DIR: v.optional(v.string(), 'dist/client'),
   RENDER_PAGES: flag('true'),
+  COIN_RENDER_RATE_LIMIT: integer(60, 1, 100_000),
+  COIN_RENDER_CACHE_MB: integer(64, 1, 4096),
+  HEALTH_DETAIL: v.optional(v.picklist(['loopback', 'off'], 'must be loopback or off'), 'loopback'),
   SITE_URL: v.optional(HttpUrl),
   TRUST_PROXY: trustProxy(),
   TRUST_PROXY_HTTPS: flag(),
@@ -207,6 +216,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolMax: e.DATABASE_POOL_MAX,
     clientDir: e.CLIENT_DIR,
     renderPages: e.RENDER_PAGES,
+    coinRenderRateLimit: e.COIN_RENDER_RATE_LIMIT,
+    coinRenderCacheBytes: e.COIN_RENDER_CACHE_MB * 2 ** 20,
+    healthDetail: e.HEALTH_DETAIL,
     siteOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
     trustProxy: e.TRUST_PROXY,
     trustProxyHttps: e.TRUST_PROXY_HTTPS,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { TrustProxy } from './config'
-import { type AppEnv, clientAddressOf, rateLimitKey } from './context'
+import { type AppEnv, clientAddressOf, isDirectLoopback, rateLimitKey } from './context'
 
 /** The client address the app sees for a request from `peer` with this X-Forwarded-For. */
 async function addressFor(trust: TrustProxy, peer: string, forwardedFor?: string) {
@@ -44,6 +44,25 @@ describe('clientAddressOf', () => {
     // A junk hop is skipped; a chain of proxies only ends at its first entry.
     expect(await addressFor(trust, '10.0.0.1', '203.0.113.9, not-an-ip')).toBe('203.0.113.9')
     expect(await addressFor(trust, '10.0.0.1', '10.0.0.7')).toBe('10.0.0.7')
+  })
+})
+
+describe('isDirectLoopback', () => {
+  async function direct(peer: string, headers: Record<string, string> = {}) {
+    const app = new Hono<AppEnv>()
+    app.get('/', (c) => c.text(String(isDirectLoopback(c))))
+    const env = { incoming: { socket: { remoteAddress: peer } } } as unknown as AppEnv['Bindings']
+    return (await app.request('/', { headers }, env)).text()
+  }
+
+  it('a loopback peer, IPv4 or IPv6, that no proxy header names as a forwarder', async () => {
+    for (const peer of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect(await direct(peer), peer).toBe('true')
+    for (const peer of ['192.0.2.1', '10.0.0.1', '::ffff:192.0.2.1', '2001:db8::1', ''])
+      expect(await direct(peer), peer).toBe('false')
+    // A proxy on this machine connects from loopback too, and says whom it forwards.
+    for (const header of ['X-Forwarded-For', 'Forwarded', 'X-Real-IP'])
+      expect(await direct('127.0.0.1', { [header]: '203.0.113.7' }), header).toBe('false')
   })
 })
 

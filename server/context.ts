@@ -55,6 +55,22 @@ export function clientAddressOf(trust: TrustProxy): (c: Context<AppEnv>) => stri
   }
 }
 
+const LOOPBACK = blockListOf(['127.0.0.0/8', '::1'])
+// Each names a client behind a proxy; a proxy on this machine would otherwise look local.
+const FORWARDING_HEADERS = ['X-Forwarded-For', 'Forwarded', 'X-Real-IP']
+
+/**
+ * Whether the request comes from this machine itself: the socket peer is a loopback address and
+ * no proxy header says it forwards someone else's request (nginx on the same host connects from
+ * 127.0.0.1, and adds X-Forwarded-For). Whatever TRUST_PROXY says.
+ */
+export function isDirectLoopback(c: Context<AppEnv>): boolean {
+  const peer = plainAddress(c.env?.incoming?.socket.remoteAddress ?? '')
+  const family = isIP(peer)
+  if (family === 0 || !LOOPBACK.check(peer, family === 6 ? 'ipv6' : 'ipv4')) return false
+  return FORWARDING_HEADERS.every((name) => c.req.header(name) === undefined)
+}
+
 /**
  * What rate limits count: the address, or for IPv6 its /64, since one subscriber usually holds a
  * whole /64 and could otherwise take a fresh address for every attempt.

@@ -25,36 +25,45 @@ export type RawResponse = {
   ms: number
 }
 
+type RequestOptions = { headers?: Record<string, string>; timeoutMs?: number; agent?: Agent }
+
 /** One GET on loopback, body kept as bytes, with a timeout. */
-export function get(
+export const get = (url: string, options: RequestOptions = {}) => send('GET', url, options)
+
+/** One POST of a JSON body on loopback, as `get`. */
+export const postJson = (url: string, json: unknown, options: RequestOptions = {}) =>
+  send('POST', url, {
+    ...options,
+    headers: { 'Content-Type': 'application/json', ...options.headers },
+    body: JSON.stringify(json),
+  })
+
+function send(
+  method: 'GET' | 'POST',
   url: string,
-  options: { headers?: Record<string, string>; timeoutMs?: number; agent?: Agent } = {},
+  options: RequestOptions & { body?: string },
 ): Promise<RawResponse> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: 'GET', headers: options.headers, agent: options.agent },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            rawHeaders: res.rawHeaders,
-            body: Buffer.concat(chunks),
-            ms: performance.now() - started,
-          }),
-        )
-        res.on('error', reject)
-      },
-    )
+    const req = request(url, { method, headers: options.headers, agent: options.agent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
+      )
+      res.on('error', reject)
+    })
     req.setTimeout(options.timeoutMs ?? 10_000, () =>
       req.destroy(new Error(`no answer from ${url}`)),
     )
     req.on('error', reject)
-    req.end()
+    req.end(options.body)
   })
 }
 

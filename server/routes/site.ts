@@ -61,22 +61,40 @@ function pageFile(built: (path: string) => boolean, route: string, error?: strin
   return [`${route}/index.html`, `${route}.html`].find(built) ?? '/index.html'
 }
 
+export type SiteRoutesDeps = {
+  build: Build | null
+  policyFor: PolicyFor
+  /** Pages rendered with market data; null: every page as prerendered. */
+  pages?: PageRenderer | null
+  coinExists?: CoinExists | null
+  /** A client's share of upstream calls, which coin pages' data misses spend. */
+  clientGate?: ClientGate | null
+  /** A client's share of coin-page renders. */
+  renderGate?: ClientGate | null
+}
+
 /**
  * The built site (server/site/manifest.ts): only the files its manifest lists are served, by
  * Hono's serveStatic, in the brotli or gzip copy the build made when the client takes one, each
- * page with exactly its own inline hashes in its CSP. Without a build, pages answer 503.
+ * page with exactly its own inline hashes in its CSP. HTML files are pages, served at their
+ * page's address only. Without a build, pages answer 503.
  */
-export function siteRoutes(
-  build: Build | null,
-  policyFor: PolicyFor,
-  pages: PageRenderer | null = null,
-  coinExists: CoinExists | null = null,
-  clientGate: ClientGate | null = null,
-) {
+export function siteRoutes(deps: SiteRoutesDeps) {
+  const { build, policyFor } = deps
+  const pages = deps.pages ?? null
+  const coinExists = deps.coinExists ?? null
+  const clientGate = deps.clientGate ?? null
+  const renderGate = deps.renderGate ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
   const built = (path: string) => files.has(path)
+  // A page's own file, by its name, redirects to the page (`/index.html` to `/`).
+  const pageOfFile = new Map<string, string>()
+  for (const route of SITE_ROUTES) {
+    const names = route === '/' ? ['/index.html'] : [`${route}/index.html`, `${route}.html`]
+    for (const name of names.filter(built)) pageOfFile.set(name, route)
+  }
   const getContent = async (path: string) => build?.bodies.get(path) ?? null
   // A page's policy depends on its file alone: built once, not per request.
   const policies = new Map<string, string>()
@@ -131,7 +149,11 @@ export function siteRoutes(
   })
   site.get('*', async (c, next) => {
     const path = c.req.path
-    if (built(path)) return send(c, next, path, 200)
+    if (built(path) && !path.endsWith('.html')) return send(c, next, path, 200)
+    // The build's HTML is never served under its own name: a page's file is that page, and
+    // the rest (the not-found page, the coin template, the forms' error variants) is not found.
+    const page = pageOfFile.get(path)
+    if (page !== undefined) return c.redirect(page, 301)
     // A missing hashed file is a stale chunk after a deploy: answer fast and small, never with
     // HTML the browser would try to run as a script.
     if (path.startsWith('/assets/')) throw apiError('not_found')
@@ -141,25 +163,22 @@ export function siteRoutes(
     // A coin page: the template for a coin the upstream knows, else the not-found page (404).
     const coinId = COIN_PATH.exec(path)?.[1]
     if (coinId !== undefined) {
-      const known =
-        COIN_ID_PATTERN.test(coinId) && coinExists !== null && (await coinExists(coinId))
+      const known = await knownCoin(coinId)
       const file = known && built(COIN_PAGE_TEMPLATE) ? COIN_PAGE_TEMPLATE : '/404.html'
       // Rendered with the coin's data when there is some to be had (server/site/pages.ts).
       const range = v.parse(ChartRangeSchema, c.req.query('range'))
       const currency = currencyOf(c.req.query('currency'))
       const rendered =
         known && pages && file === COIN_PAGE_TEMPLATE
-          ? await pages.getCoin(
-              coinId,
-              { range, currency },
-              file,
-              clientGate ? [clientGate(c)] : [],
-            )
+          ? await pages.getCoin(coinId, { range, currency }, file, {
+              gates: clientGate ? [clientGate(c)] : [],
+              renderGate: renderGate?.(c) ?? null,
+            })
           : null
       if (built(file)) return send(c, next, file, known ? 200 : 404, rendered ?? undefined)
     }
-    const page = routes.has(path) ? pageFile(built, path, c.req.query('error')) : '/404.html'
-    const file = built(page) ? page : '/index.html'
+    const wanted = routes.has(path) ? pageFile(built, path, c.req.query('error')) : '/404.html'
+    const file = built(wanted) ? wanted : '/index.html'
     if (!built(file)) {
       throw apiError('service_unavailable', {
         message: 'The site has not been built yet: run `npm run build`.',
@@ -167,9 +186,27 @@ export function siteRoutes(
     }
     // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const currency = currencyOf(c.req.query('currency'))
-    const rendered = pages && file === page ? await pages.get(path, file, currency) : null
+    const rendered = pages && file === wanted ? await pages.get(path, file, currency) : null
     return send(c, next, file, routes.has(path) ? 200 : 404, rendered ?? undefined)
   })
+  // Pages and files are only read: another method on one is told which methods it takes.
+  site.all('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || !(await isServed(c.req.path))) {
+      return next()
+    }
+    throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
+  })
+
+  async function knownCoin(id: string): Promise<boolean> {
+    return COIN_ID_PATTERN.test(id) && coinExists !== null && (await coinExists(id))
+  }
+
+  /** Whether a GET of `path` finds a page or a file (not the not-found page). */
+  async function isServed(path: string): Promise<boolean> {
+    if (routes.has(path) || (built(path) && !path.endsWith('.html'))) return true
+    const coinId = COIN_PATH.exec(path)?.[1]
+    return coinId !== undefined && (await knownCoin(coinId))
+  }
 
   return site
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as v from 'valibot'
+import { compressedCopiesSync, weakEtag } from './bodies'
 
 /**
  * What the build knows about the site it wrote (scripts/site-manifest.ts): every file the server
@@ -29,8 +30,12 @@ export const SiteFileSchema = v.object({
 })
 export type SiteFile = v.InferOutput<typeof SiteFileSchema>
 
-/** Keyed by URL path (`/crypto/index.html`, `/assets/index-Ab12.js`). */
-export const SiteManifestSchema = v.object({ files: v.record(v.string(), SiteFileSchema) })
+export const SiteManifestSchema = v.object({
+  /** The public origin the build wrote into its pages (`SITE_URL` at build time). */
+  origin: v.string(),
+  /** Keyed by URL path (`/crypto/index.html`, `/assets/index-Ab12.js`). */
+  files: v.record(v.string(), SiteFileSchema),
+})
 export type SiteManifest = v.InferOutput<typeof SiteManifestSchema>
 
 export class ManifestError extends Error {
@@ -74,11 +79,12 @@ export type Build = {
 
 /**
  * The build in `clientDir` (about 1.7 MiB with its compressed copies), read whole, once, or null
- * when there is none. Served from memory by Hono's serveStatic, the home page took 55-60 µs of
- * CPU per request; opened and streamed at each request by @hono/node-server's serveStatic,
- * 310-570 µs (docs/PERFORMANCE.md, "Serving the build").
+ * when there is none, for the public `origin` (the run-time `SITE_URL`) when one is given.
+ * Served from memory by Hono's serveStatic, the home page took 55-60 µs of CPU per request;
+ * opened and streamed at each request by @hono/node-server's serveStatic, 310-570 µs
+ * (docs/PERFORMANCE.md, "Serving the build").
  */
-export function readBuild(clientDir: string): Build | null {
+export function readBuild(clientDir: string, origin?: string): Build | null {
   const manifest = readManifest(clientDir)
   if (!manifest) return null
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>()
@@ -97,5 +103,46 @@ export function readBuild(clientDir: string): Build | null {
       }
     }
   }
-  return { manifest, bodies }
+  const build = { manifest, bodies }
+  return origin ? withOrigin(build, origin) : build
+}
+
+// Files that may name the site's origin: pages (canonical links, social tags), the sitemap and
+// robots.txt. Scripts never do, and keep their immutable names.
+const NAMES_ORIGIN = /\.(html|xml|txt)$/
+
+/**
+ * The build for another public origin: every file that names the build's origin names `origin`
+ * instead, with a new ETag and new compressed copies (made here at start, at the server's cheap
+ * levels: a build made with the production `SITE_URL` needs none of this). The page's CSP hashes
+ * hold: the build never writes the origin inside an inline element (scripts/site-manifest.ts).
+ */
+export function withOrigin(build: Build, origin: string): Build {
+  const from = build.manifest.origin
+  if (origin === from) return build
+  // Not when followed by more of a host or port: http://localhost:3000 is no prefix of :30001.
+  const pattern = new RegExp(`${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.:-])`, 'g')
+  const encoder = new TextEncoder()
+  const decoder = new TextDecoder()
+  const files: Record<string, SiteFile> = {}
+  const bodies = new Map(build.bodies)
+  for (const [path, file] of Object.entries(build.manifest.files)) {
+    const before = build.bodies.get(path)
+    const text = before && NAMES_ORIGIN.test(path) ? decoder.decode(before) : ''
+    const after = text.replace(pattern, () => origin)
+    if (after === text) {
+      files[path] = file
+      continue
+    }
+    const body = encoder.encode(after)
+    bodies.set(path, body)
+    // The copies the build made, made again (each saved bytes at the build's levels).
+    const copies = new Map(compressedCopiesSync(body))
+    for (const encoding of file.encodings) {
+      const suffix = ENCODING_SUFFIX[encoding]
+      bodies.set(path + suffix, copies.get(suffix) as Uint8Array<ArrayBuffer>)
+    }
+    files[path] = { ...file, etag: weakEtag(body) }
+  }
+  return { manifest: { origin, files }, bodies }
 }

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import * as v from 'valibot'
 import {
   CHART_RANGES,
@@ -29,6 +26,7 @@ import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 import type { PageData } from '@contract/page-data'
+import { compressedCopies, weakEtag } from './bodies'
 import type { Build } from './manifest'
 
 type Meta = MarketsData['meta']
@@ -63,19 +61,7 @@ export async function loadRender(clientDir: string): Promise<Render | null> {
   return typeof module.render === 'function' ? module.render : null
 }
 
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
 const decoder = new TextDecoder()
-
-// Once per change of the data, so the best levels cost little: 20-40 ms for a page of ~40 kB.
-const compressions = [
-  [
-    '.br',
-    (body: Uint8Array) =>
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-  ],
-  ['.gz', (body: Uint8Array) => gzipAsync(body, { level: constants.Z_BEST_COMPRESSION })],
-] as const
 
 /** What the cache serves, parsed, with what it is: the site's queries hold the same. */
 function parsed<T>(served: Served, parse: (json: unknown) => T): { data: T; meta: Meta } {
@@ -113,7 +99,43 @@ function withHead(html: string, head: string): string {
   return out
 }
 
-const COIN_RENDERS = 500
+type Entry = { version: string; page: Promise<RenderedPage | null> }
+
+/** Where renders are kept: one per key, with the data version it was rendered for. */
+type RenderStore = { get(key: string): Entry | undefined; set(key: string, entry: Entry): void }
+
+/**
+ * The coin pages' renders, bounded in bytes: a finished render weighs its bodies (plain, brotli
+ * and gzip: about 95-110 kB for a coin page), and past `maxBytes` the least recently asked for
+ * goes. Renders still running are held apart, so every weight in the LRU is a known one.
+ */
+function byteBoundedStore(maxBytes: number): RenderStore & { stats(): RenderStats } {
+  const done = new LRUCache<string, Entry>({ maxSize: maxBytes })
+  const running = new Map<string, Entry>()
+  return {
+    get: (key) => running.get(key) ?? done.get(key),
+    set(key, entry) {
+      running.set(key, entry)
+      void entry.page.then((page) => {
+        // A render for newer data started meanwhile: that one is kept instead.
+        if (running.get(key) !== entry) return
+        running.delete(key)
+        let bytes = key.length
+        for (const body of page?.bodies.values() ?? []) bytes += body.byteLength
+        done.set(key, entry, { size: bytes })
+      })
+    },
+    stats: () => ({
+      pages: done.size,
+      bytes: done.calculatedSize,
+      maxBytes,
+      rendering: running.size,
+    }),
+  }
+}
+
+/** The coin renders kept, for the health check's detail. */
+export type RenderStats = { pages: number; bytes: number; maxBytes: number; rendering: number }
 
 /** The page's data version: it changes when a list's data, or what it is (stale, sample), does. */
 const versionOf = (served: Served[]) =>
@@ -135,12 +157,14 @@ export function createPageRenderer(deps: {
   coins: CoinPages
   build: Build
   logger: Logger
+  /** Bytes of coin-page renders kept at most (`COIN_RENDER_CACHE_MB`). */
+  coinRenderBytes: number
 }) {
   const { render, caches, coins, build, logger } = deps
-  type Entry = { version: string; page: Promise<RenderedPage | null> }
+  // One per page and currency: 12 at most.
   const renders = new Map<string, Entry>()
-  // One entry per coin and range at most, the least recently asked for dropped past the cap.
-  const coinRenders = new LRUCache<string, Entry>({ max: COIN_RENDERS })
+  // One per coin, range and currency, bounded in bytes: sample data alone makes 504 such keys.
+  const coinRenders = byteBoundedStore(deps.coinRenderBytes)
 
   /** `path` rendered with `data` into `file`, the prerendered page that is its template. */
   async function renderPage(
@@ -162,22 +186,27 @@ export function createPageRenderer(deps: {
       `${before}<div id="root">${app}</div>${state ?? ''}${html.slice(close + '</div>'.length)}`,
     )
     const bodies = new Map([[file, page]])
-    for (const [suffix, compress] of compressions) {
-      bodies.set(file + suffix, new Uint8Array(await compress(page)))
-    }
-    const etag = `W/"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`
-    return { file, etag, bodies }
+    for (const [suffix, copy] of await compressedCopies(page)) bodies.set(file + suffix, copy)
+    return { file, etag: weakEtag(page), bodies }
   }
 
-  /** The render kept for `version`, or a new one (a failure is kept too, until the data changes). */
+  /**
+   * The render kept for `version`, or a new one (a failure is kept too, until the data changes).
+   * A new render first passes `gate`, the client's share of renders: refused, it is null.
+   */
   function renderedFor(
-    store: { get(key: string): Entry | undefined; set(key: string, entry: Entry): unknown },
+    store: RenderStore,
     key: string,
     version: string,
     start: () => Promise<RenderedPage>,
-  ): Promise<RenderedPage | null> {
+    gate: CallGate | null = null,
+  ): Promise<RenderedPage | null> | null {
     let current = store.get(key)
     if (current?.version !== version) {
+      if (gate) {
+        if (gate.waitMs() > 0) return null
+        gate.spend()
+      }
       const page = start().catch((error: unknown) => {
         logger.error({ page: key, err: error }, 'page render failed; serving the prerendered page')
         return null
@@ -189,12 +218,19 @@ export function createPageRenderer(deps: {
   }
 
   type Rendered = { page: RenderedPage; cacheControl: string }
-  const answer = async (page: Promise<RenderedPage | null>, served: Served[], ttlMs: number) => {
+  const answer = async (
+    page: Promise<RenderedPage | null> | null,
+    served: Served[],
+    ttlMs: number,
+  ) => {
     const done = await page
     return done ? { page: done, cacheControl: sharedCacheControl(served, ttlMs) } : null
   }
 
   return {
+    /** The coin renders kept now. */
+    coinRenderStats: () => coinRenders.stats(),
+
     /**
      * The build's sitemap with the coin pages of the current top coins (the price list's and the
      * trending coins, as the cache holds them) added; null without a built sitemap.
@@ -203,8 +239,8 @@ export function createPageRenderer(deps: {
       const built = build.bodies.get('/sitemap.xml')
       if (!built) return null
       const xml = decoder.decode(built)
-      const origin = xml.match(/<loc>(https?:\/\/[^/<]+)/)?.[1]
-      if (!origin) return null
+      // The run-time SITE_URL's when set (server/site/manifest.ts, `withOrigin`).
+      const { origin } = build.manifest
       const served = await Promise.all([caches.markets.usd.get(), caches.trending.get()])
       const [markets, trending] = served as [Served, Served]
       const ids = new Set([
@@ -265,14 +301,15 @@ export function createPageRenderer(deps: {
     /**
      * A known coin's page at a chart range in `currency`, rendered with its details and chart as
      * the caches serve them (a miss spends from the upstream budget through `gates`, as the API
-     * does); null when there is no data to render with yet (the budget is spent) or rendering
-     * failed.
+     * does); null when there is no data to render with yet (the budget is spent), when a new
+     * render is past the client's share (`renderGate`, as anyone may ask for any of hundreds of
+     * keys, each a render), or when rendering failed.
      */
     async getCoin(
       id: string,
       { range, currency }: { range: ChartRange; currency: Currency },
       file: string,
-      gates: readonly CallGate[],
+      { gates, renderGate }: { gates: readonly CallGate[]; renderGate: CallGate | null },
     ): Promise<Rendered | null> {
       const sources: [MarketCache<unknown>, MarketCache<unknown>] = [
         coins.detail(id),
@@ -290,20 +327,26 @@ export function createPageRenderer(deps: {
       if (range !== DEFAULT_CHART_RANGE) search.set('range', range)
       if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
       const path = search.size > 0 ? `/coins/${id}?${search}` : `/coins/${id}`
-      const page = renderedFor(coinRenders, path, versionOf(served), () => {
-        const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
-        const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
-        const data: PageData = {
-          currency,
-          coin: {
-            id,
-            range,
-            detail: { coin: d.data, meta: d.meta },
-            chart: { chart: c.data, meta: c.meta },
-          },
-        }
-        return renderPage(path, file, data, { ownHead: true })
-      })
+      const page = renderedFor(
+        coinRenders,
+        path,
+        versionOf(served),
+        () => {
+          const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
+          const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
+          const data: PageData = {
+            currency,
+            coin: {
+              id,
+              range,
+              detail: { coin: d.data, meta: d.meta },
+              chart: { chart: c.data, meta: c.meta },
+            },
+          }
+          return renderPage(path, file, data, { ownHead: true })
+        },
+        renderGate,
+      )
       return answer(page, served, Math.min(...sources.map((cache) => cache.ttlMs)))
     },
   }

@@ -87,7 +87,7 @@ describe('stale prices', () => {
     // Wait for one good answer of each list, then let the upstream fail and the TTL pass.
     const deadline = Date.now() + 15_000
     for (;;) {
-      const health = await (await fetch(`${server.url}/api/health`)).json()
+      const health = await (await fetch(`${server.url}/api/health/detail`)).json()
       if (
         health.upstream.markets.source === 'upstream' &&
         health.upstream.trending.source === 'upstream'
@@ -111,7 +111,7 @@ describe('stale prices', () => {
       const { page, problems } = await site.open(viewport)
       // The page arrives rendered with the stale data (the browser asks again only once its
       // minute has passed): the server's own record says when that data is from.
-      const health = await (await fetch(`${server?.url}/api/health`)).json()
+      const health = await (await fetch(`${server?.url}/api/health/detail`)).json()
       expect(health.upstream.markets.fresh).toBe(false)
       // The context's time zone is UTC: the note shows the update time as the visitor reads it.
       const time = new Date(health.upstream.markets.updatedAt).toLocaleTimeString('en-US', {

@@ -50,7 +50,7 @@ async function setup(behaviour: Behaviour = { kind: 'ok' }, env: Record<string, 
 /** Waits (bounded) until no list request is running (the start-up warm-up, a refresh). */
 async function settled(s: TestServer): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const { upstream } = await (await fetch(`${s.url}/api/health`)).json()
+    const { upstream } = await (await fetch(`${s.url}/api/health/detail`)).json()
     if (!upstream.markets.fetching && !upstream.trending.fetching && !upstream.coinList.fetching)
       return
     await new Promise((resolve) => setTimeout(resolve, 25))
@@ -246,7 +246,7 @@ describe('GET /api/market/coins/:id/market_chart', () => {
     for (const currency of CURRENCIES)
       expect((await detail(s, 'bitcoin')).status, currency).toBe(200)
     expect(u.callsTo('coins/bitcoin')).toHaveLength(1)
-    const health = await (await fetch(`${s.url}/api/health`)).json()
+    const health = await (await fetch(`${s.url}/api/health/detail`)).json()
     expect(health.upstream.coinCaches.charts).toBe(CURRENCIES.length)
   })
 
@@ -312,7 +312,7 @@ describe('the coin list', () => {
     await detail(s, 'bitcoin')
     await untilCalls(u, 'coins/list', 3)
     expect((await detail(s, 'new-coin')).status).toBe(200)
-    const health = await (await fetch(`${s.url}/api/health`)).json()
+    const health = await (await fetch(`${s.url}/api/health/detail`)).json()
     expect(health.upstream.coinList).toMatchObject({ source: 'upstream', coins: 28 })
   })
 })
@@ -409,7 +409,7 @@ describe('the upstream call budget', () => {
     expect((await get(s, `coins/markets?${MARKETS_QUERY}`)).source).toBe('cache')
     expect((await get(s, 'search/trending')).source).toBe('cache')
     expect(u.callsTo('coins/markets')).toHaveLength(marketsCalls + 1)
-    const health = await (await fetch(`${s.url}/api/health`)).json()
+    const health = await (await fetch(`${s.url}/api/health/detail`)).json()
     expect(health.upstream.callsLastMinute).toEqual({
       lists: 2,
       coins: 7,
@@ -446,7 +446,7 @@ describe('the per-coin caches', () => {
     await detail(s, 'dogecoin')
     expect((await detail(s, 'cardano')).source).toBe('cache')
     await detail(s, 'usd-coin')
-    const health = await (await fetch(`${s.url}/api/health`)).json()
+    const health = await (await fetch(`${s.url}/api/health/detail`)).json()
     expect(health.upstream.coinCaches).toEqual({ details: 2, charts: 0 })
     expect((await detail(s, 'cardano')).source).toBe('cache')
     expect((await detail(s, 'dogecoin')).source).toBe('live')

@@ -11,7 +11,7 @@ import { sampleRate } from '../../mocks/currency-samples'
 import { loadSample } from '../../server/market/sample'
 import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
-import { testServer, type TestServer, setUpTestDb } from './helpers/server'
+import { testServer, type TestDb, type TestServer, setUpTestDb } from './helpers/server'
 
 const MARKETS_QUERY = new URLSearchParams(
   Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
@@ -37,7 +37,7 @@ async function testUpstream(behaviour: Behaviour): Promise<FakeUpstream> {
 /** Waits (bounded) until no upstream request is running, e.g. a background refresh. */
 async function settled(s: TestServer): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const health = await (await fetch(`${s.url}/api/health`)).json()
+    const health = await (await fetch(`${s.url}/api/health/detail`)).json()
     const { markets, trending, global } = health.upstream
     if (!markets.fetching && !trending.fetching && !global.fetching) return
     await new Promise((resolve) => setTimeout(resolve, 25))
@@ -309,7 +309,7 @@ describe('GET /api/market/coins/markets?vs_currency=…', () => {
   it('other currencies spend from the shared budget, never the price list’s reserved share', async () => {
     const { server: s, upstream: u } = await setup()
     const used = async () =>
-      (await (await fetch(`${s.url}/api/health`)).json()).upstream.callsLastMinute
+      (await (await fetch(`${s.url}/api/health/detail`)).json()).upstream.callsLastMinute
     const before = await used()
     expect((await markets(s, inCurrency('eur'))).source).toBe('live')
     expect(await used()).toMatchObject({ lists: before.lists, coins: before.coins + 1 })
@@ -499,25 +499,58 @@ describe('upstream faults', () => {
 })
 
 describe('GET /api/health', () => {
-  it('200 with the database and the upstream state', async () => {
+  it('answers the public {status} only: 200 while the database answers, whatever the upstream does', async () => {
     const { server: s } = await setup({ kind: 'status', status: 500 })
     const response = await fetch(`${s.url}/api/health`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    const body = await response.json()
-    expect(body).toMatchObject({
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('asks the database once a second at most, however many ask', async () => {
+    let checks = 0
+    const counting: TestDb = {
+      ...testDb,
+      db: {
+        ...testDb.db,
+        query: (sql, params) => {
+          if (sql === 'SELECT 1') checks++
+          return testDb.db.query(sql, params)
+        },
+      },
+    }
+    const s = await testServer({}, { db: counting })
+    const health = () => fetch(`${s.url}/api/health`).then((r) => r.json())
+    await Promise.all(Array.from({ length: 20 }, health))
+    await health()
+    expect(checks).toBe(1)
+    s.clock.advance(999)
+    await health()
+    expect(checks).toBe(1)
+    s.clock.advance(1)
+    expect(await health()).toEqual({ status: 'ok' })
+    expect(checks).toBe(2)
+  })
+
+  it('gives the detail to a caller on this machine: database and upstream state', async () => {
+    const { server: s } = await setup({ kind: 'status', status: 500 })
+    const response = await fetch(`${s.url}/api/health/detail`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toMatchObject({
       status: 'ok',
       database: { state: 'ok' },
       upstream: {
         markets: { source: 'sample', lastFailure: { kind: 'http_error' } },
         trending: { source: 'sample', lastFailure: { kind: 'http_error' } },
+        callsLastMinute: { limit: 10, reservedForLists: 3 },
       },
     })
   })
 
-  it('tells the public no database engine and no upstream error text; the log has them', async () => {
+  it('the detail names no database engine and no upstream error text; the log has them', async () => {
     const { server: s } = await setup({ kind: 'status', status: 500 })
-    const body = await (await fetch(`${s.url}/api/health`)).json()
+    const body = await (await fetch(`${s.url}/api/health/detail`)).json()
     expect(body.database).toEqual({ state: 'ok', latencyMs: expect.any(Number) })
     expect(body.upstream.markets.lastFailure).toEqual({
       kind: 'http_error',
@@ -528,5 +561,21 @@ describe('GET /api/health', () => {
     const logged = s.rawLogs.join('\n')
     expect(logged).toContain('"database":"pglite"')
     expect(logged).toContain('coins/markets answered 500')
+  })
+
+  it('no detail through a proxy on this machine, nor with HEALTH_DETAIL=off: a JSON 404', async () => {
+    const { server: s } = await setup()
+    for (const header of ['X-Forwarded-For', 'Forwarded', 'X-Real-IP']) {
+      const response = await fetch(`${s.url}/api/health/detail`, {
+        headers: { [header]: '203.0.113.7' },
+      })
+      expect(response.status, header).toBe(404)
+      expect(await response.json()).toEqual({ error: 'not_found', message: expect.any(String) })
+    }
+    const off = await testServer({ HEALTH_DETAIL: 'off' }, { db: testDb })
+    const response = await fetch(`${off.url}/api/health/detail`)
+    expect(response.status).toBe(404)
+    expect((await response.json()).error).toBe('not_found')
+    expect((await fetch(`${off.url}/api/health`)).status).toBe(200)
   })
 })

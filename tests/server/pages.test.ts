@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type App, createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { createLogger } from '../../server/logger'
+import type { AppEnv } from '../../server/context'
 import type { Render } from '../../server/site/pages'
 import { render as renderRoute } from '../../src/entry-server'
 import { type ManualClock, manualClock } from './helpers/clock'
@@ -49,21 +50,29 @@ type Setup = { app: App['app']; caches: App['caches']; clock: ManualClock; rende
 
 async function setup(
   behaviour: Behaviour,
-  { render = renderRoute, marketsBody }: { render?: Render; marketsBody?: unknown } = {},
+  {
+    render = renderRoute,
+    marketsBody,
+    env = {},
+  }: { render?: Render; marketsBody?: unknown; env?: Record<string, string> } = {},
 ): Promise<Setup> {
   upstream = await startFakeUpstream(behaviour)
   if (marketsBody)
     upstream.behave({ kind: 'ok', body: JSON.stringify(marketsBody) }, 'coins/markets')
-  siteDir = await makeSite({
-    'crypto/index.html': SHELL_HTML,
-    'coins/template.html': COIN_TEMPLATE,
-    'sitemap.xml': SITEMAP,
-  })
+  siteDir = await makeSite(
+    {
+      'crypto/index.html': SHELL_HTML,
+      'coins/template.html': COIN_TEMPLATE,
+      'sitemap.xml': SITEMAP,
+    },
+    'https://coinvera.example',
+  )
   const config = loadConfig({
     DATA_DIR: testDb.dataDir,
     CLIENT_DIR: siteDir,
     MARKET_UPSTREAM_URL: upstream.url,
     LOG_LEVEL: 'info',
+    ...env,
   })
   logs = []
   const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) })
@@ -79,6 +88,24 @@ async function setup(
 
 const page = (s: Setup, path: string, headers: Record<string, string> = {}) =>
   s.app.request(path, { headers: { 'Accept-Encoding': 'identity', ...headers } })
+
+/** A page as the client at `address` asks for it (its socket's peer). */
+const pageFrom = (s: Setup, address: string, path: string) =>
+  s.app.request(path, { headers: { 'Accept-Encoding': 'identity' } }, {
+    incoming: { socket: { remoteAddress: address } },
+  } as unknown as AppEnv['Bindings'])
+
+/** The title a coin page arrived with: the coin's when rendered, the template's otherwise. */
+const titleOf = async (response: Response) =>
+  (await response.text()).match(/<title>([^<]*)<\/title>/)?.[1]
+const TEMPLATE_TITLE = 'Coin price — Coinvera'
+const BITCOIN_TITLE = 'Bitcoin (BTC) price — Coinvera'
+
+/** The coin renders the server keeps, as its health detail tells a caller on this machine. */
+async function coinRenders(s: Setup): Promise<{ pages: number; bytes: number; maxBytes: number }> {
+  const detail = await pageFrom(s, '127.0.0.1', '/api/health/detail')
+  return (await detail.json()).coinRenders
+}
 
 /** What a page's data block holds of a market list: its coins (when a price list) and meta. */
 type ListData = { coins?: { name: string }[]; meta: { source: string; updatedAt: string } }
@@ -299,5 +326,65 @@ describe('pages rendered with market data', () => {
     expect(locs.filter((loc) => loc?.includes('/coins/')).length).toBeGreaterThanOrEqual(6)
     expect(new Set(locs).size).toBe(locs.length)
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true)
+  })
+
+  it('list the coin pages under the run-time SITE_URL, whatever origin the build had', async () => {
+    const s = await setup({ kind: 'ok' }, { env: { SITE_URL: 'https://live.coinvera.example/' } })
+    const xml = await (await page(s, '/sitemap.xml')).text()
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs[0]).toBe('https://live.coinvera.example/')
+    expect(locs).toContain('https://live.coinvera.example/coins/bitcoin')
+    expect(xml).not.toContain('https://coinvera.example/')
+  })
+})
+
+describe('coin renders', () => {
+  it('count against a per-client limit: past it, the template, unless the page is rendered already', async () => {
+    const s = await setup({ kind: 'ok' }, { env: { COIN_RENDER_RATE_LIMIT: '2' } })
+    const a = (path: string) => pageFrom(s, '192.0.2.1', path)
+    expect(await titleOf(await a('/coins/bitcoin'))).toBe(BITCOIN_TITLE)
+    // Requests that share a render, or find it done, cost nothing.
+    await Promise.all(Array.from({ length: 5 }, () => a('/coins/bitcoin?range=30d')))
+    expect(s.renders()).toBe(2)
+    const refused = await a('/coins/bitcoin?range=1y')
+    expect(refused.status).toBe(200)
+    expect(refused.headers.get('cache-control')).toBe('no-cache')
+    expect(await titleOf(refused)).toBe(TEMPLATE_TITLE)
+    expect(await titleOf(await a('/coins/bitcoin?currency=eur'))).toBe(TEMPLATE_TITLE)
+    expect(s.renders()).toBe(2)
+    // Pages rendered already are still served whole.
+    expect(await titleOf(await a('/coins/bitcoin?range=30d'))).toBe(BITCOIN_TITLE)
+    // Another client has a share of its own, and what it renders is there for everyone.
+    expect(await titleOf(await pageFrom(s, '192.0.2.2', '/coins/bitcoin?range=1y'))).toBe(
+      BITCOIN_TITLE,
+    )
+    expect(await titleOf(await a('/coins/bitcoin?range=1y'))).toBe(BITCOIN_TITLE)
+    expect(s.renders()).toBe(3)
+    // The next minute, a share again.
+    s.clock.advance(60_000)
+    expect(await titleOf(await a('/coins/bitcoin?currency=eur'))).toBe(BITCOIN_TITLE)
+  })
+
+  it('are kept within a size in bytes: past it, the least recently asked for goes', async () => {
+    const s = await setup(
+      { kind: 'ok' },
+      { env: { COIN_RENDER_CACHE_MB: '1', COIN_RENDER_RATE_LIMIT: '1000' } },
+    )
+    const ranges = ['24h', '7d', '30d', '1y']
+    const paths = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'].flatMap((currency) =>
+      ranges.map((range) => `/coins/bitcoin?range=${range}&currency=${currency}`),
+    )
+    for (const path of paths) expect(await titleOf(await page(s, path))).toBe(BITCOIN_TITLE)
+    expect(s.renders()).toBe(paths.length)
+    const kept = await coinRenders(s)
+    expect(kept.maxBytes).toBe(2 ** 20)
+    expect(kept.bytes).toBeLessThanOrEqual(kept.maxBytes)
+    expect(kept.pages).toBeGreaterThan(0)
+    expect(kept.pages).toBeLessThan(paths.length)
+    // The newest is kept; the first asked for was dropped, and costs a render again.
+    await page(s, paths.at(-1) as string)
+    expect(s.renders()).toBe(paths.length)
+    await page(s, paths[0] as string)
+    expect(s.renders()).toBe(paths.length + 1)
   })
 })

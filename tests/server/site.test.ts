@@ -85,9 +85,8 @@ describe('pages', () => {
       expect(response.headers.get('content-security-policy')).toBe(csp)
     }
     expect((await at('/crypto', { 'If-None-Match': '"other"' })).status).toBe(200)
-    // The same file compressed, or under its own path, keeps its ETag; another file has its own.
+    // The same file compressed keeps its ETag; another file has its own.
     expect((await at('/crypto', { 'Accept-Encoding': 'br' })).headers.get('etag')).toBe(etag)
-    expect((await at('/crypto/index.html')).headers.get('etag')).toBe(etag)
     expect((await at('/')).headers.get('etag')).not.toBe(etag)
   })
 })
@@ -176,6 +175,118 @@ describe('what is never served', () => {
   })
 })
 
+describe('the build by name', () => {
+  it("a page's own file redirects to the page; other HTML of the build is not found", async () => {
+    const s = await testServer(
+      {},
+      {
+        db: testDb,
+        site: {
+          'crypto/index.html': '<p>prerendered crypto</p>',
+          'contact.html': '<p>prerendered contact</p>',
+          'signin/index.html': '<p>sign in</p>',
+          'signin/error-invalid_credentials.html': '<p>sign in, wrong password</p>',
+          'coins/template.html': '<p>coin template</p>',
+          '404.html': '<p>not found page</p>',
+        },
+      },
+    )
+    const at = (path: string) => fetch(`${s.url}${path}`, { redirect: 'manual' })
+    for (const [file, page] of [
+      ['/index.html', '/'],
+      ['/crypto/index.html', '/crypto'],
+      ['/contact.html', '/contact'],
+      ['/signin/index.html', '/signin'],
+    ]) {
+      const response = await at(file as string)
+      expect(response.status, file).toBe(301)
+      expect(response.headers.get('location'), file).toBe(page)
+    }
+    for (const file of [
+      '/404.html',
+      '/coins/template.html',
+      '/signin/error-invalid_credentials.html',
+    ]) {
+      const response = await at(file)
+      expect(response.status, file).toBe(404)
+      expect(await response.text(), file).toBe('<p>not found page</p>')
+    }
+    // The pages themselves are still there, the variant by its query.
+    expect(await (await at('/signin?error=invalid_credentials')).text()).toBe(
+      '<p>sign in, wrong password</p>',
+    )
+    expect((await at('/coins/bitcoin')).status).toBe(200)
+  })
+})
+
+describe('methods', () => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    '%s on a page or a file: 405 JSON, saying GET and HEAD are allowed',
+    async (method) => {
+      for (const path of ['/', '/crypto', '/signin', '/coins/bitcoin', '/assets/index-abc123.js']) {
+        const response = await fetch(`${server.url}${path}`, { method })
+        expect(response.status, path).toBe(405)
+        expect(response.headers.get('allow'), path).toBe('GET, HEAD')
+        expect(await response.json(), path).toEqual({
+          error: 'method_not_allowed',
+          message: expect.any(String),
+        })
+        expectSecurityHeaders(response)
+      }
+      // Where nothing is, nothing is allowed either.
+      for (const path of ['/nope', '/coins/no-such-coin', '/index.html']) {
+        const response = await fetch(`${server.url}${path}`, { method, redirect: 'manual' })
+        expect(response.status, path).toBe(404)
+        expect((await response.json()).error, path).toBe('not_found')
+      }
+    },
+  )
+})
+
+describe('the run-time SITE_URL', () => {
+  const BUILT = 'http://localhost:3000'
+  const head = (path: string) =>
+    `<link rel="canonical" href="${BUILT}${path}"/><meta property="og:url" content="${BUILT}${path}"/>`
+
+  it('wins over the origin the build was made for: canonical links, social tags, robots.txt, sitemap', async () => {
+    const crypto = `<html><head>${head('/crypto')}<style>p{margin:0}</style></head><body>${'<p>prices</p>'.repeat(50)}</body></html>`
+    const s = await testServer(
+      { SITE_URL: 'https://coinvera.example' },
+      {
+        db: testDb,
+        site: {
+          'crypto/index.html': crypto,
+          'robots.txt': `User-agent: *\nAllow: /\n\nSitemap: ${BUILT}/sitemap.xml\n`,
+          'sitemap.xml': `<urlset>${'<url><loc>http://localhost:3000/crypto</loc></url>'.repeat(20)}</urlset>`,
+          // Another origin that starts with the build's is not the build's.
+          'contact.html': `<a href="http://localhost:30001/x">x</a>${head('/contact')}`,
+        },
+      },
+    )
+    const built = await testServer({}, { db: testDb, site: { 'crypto/index.html': crypto } })
+    const expected = crypto.replaceAll(BUILT, 'https://coinvera.example')
+    const page = await fetch(`${s.url}/crypto`, { headers: { 'Accept-Encoding': 'identity' } })
+    expect(await page.text()).toBe(expected)
+    expect(brotliDecompressSync(await rawGetFrom(s.url, '/crypto', 'br')).toString()).toBe(expected)
+    expect(gunzipSync(await rawGetFrom(s.url, '/crypto', 'gzip')).toString()).toBe(expected)
+    // A new ETag; the same CSP, as no inline element changed.
+    const before = await fetch(`${built.url}/crypto`)
+    expect(page.headers.get('etag')).not.toBe(before.headers.get('etag'))
+    expect(page.headers.get('content-security-policy')).toBe(
+      before.headers.get('content-security-policy'),
+    )
+    expect(await (await fetch(`${s.url}/robots.txt`)).text()).toContain(
+      'Sitemap: https://coinvera.example/sitemap.xml',
+    )
+    const sitemap = await (await fetch(`${s.url}/sitemap.xml`)).text()
+    expect(sitemap).toContain('<loc>https://coinvera.example/crypto</loc>')
+    expect(sitemap).not.toContain(BUILT)
+    expect(await (await fetch(`${s.url}/contact`)).text()).toBe(
+      `<a href="http://localhost:30001/x">x</a>${head('/contact').replaceAll(BUILT, 'https://coinvera.example')}`,
+    )
+  })
+})
+
 describe('API paths', () => {
   it('an unknown /api path is a JSON 404, with the security headers', async () => {
     for (const path of ['/api', '/api/', '/api/nope', '/api/auth/whatever']) {
@@ -187,18 +298,16 @@ describe('API paths', () => {
   })
 })
 
-async function rawGet(path: string, encoding: string): Promise<Buffer> {
+const rawGet = (path: string, encoding: string) => rawGetFrom(server.url, path, encoding)
+
+async function rawGetFrom(base: string, path: string, encoding: string): Promise<Buffer> {
   const { request } = await import('node:http')
   return new Promise((resolve, reject) => {
-    const req = request(
-      `${server.url}${path}`,
-      { headers: { 'Accept-Encoding': encoding } },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve(Buffer.concat(chunks)))
-      },
-    )
+    const req = request(`${base}${path}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve(Buffer.concat(chunks)))
+    })
     req.on('error', reject)
     req.end()
   })

@@ -12,9 +12,13 @@ export const APP_JS = `export const rows = [${Array.from({ length: 200 }, (_, i)
 
 /**
  * A small built site in a temporary folder, finished by the build's own last step (compressed
- * copies and the manifest); `extra` adds files such as prerendered pages.
+ * copies and the manifest); `extra` adds files such as prerendered pages, made for `origin`
+ * (the build's SITE_URL).
  */
-export async function makeSite(extra: Record<string, string> = {}): Promise<string> {
+export async function makeSite(
+  extra: Record<string, string> = {},
+  origin = 'http://localhost:3000',
+): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'coinvera-site-'))
   const files: Record<string, string> = {
     'index.html': SHELL_HTML,
@@ -29,6 +33,6 @@ export async function makeSite(extra: Record<string, string> = {}): Promise<stri
     mkdirSync(dirname(full), { recursive: true })
     writeFileSync(full, content)
   }
-  await writeSiteManifest(root)
+  await writeSiteManifest(root, origin)
   return root
 }
