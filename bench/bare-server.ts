@@ -4,10 +4,18 @@
 //   --replay <file.json> one recorded response (status, headers, body), for every request
 //   --hono               with --replay: the same response from a minimal Hono app on
 //                        @hono/node-server (one route, no middleware), the server's own stack
+//   --hono-libs          with --replay: the same response from a Hono app on the libraries the
+//                        server uses, as their guides set them up: a request id, one pino line
+//                        per request, secure headers, and vValidator on the markets query
 import { readFileSync } from 'node:fs'
 import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http'
+import { MarketsQuerySchema } from '@contract/market'
 import { createAdaptorServer } from '@hono/node-server'
-import { Hono } from 'hono'
+import { vValidator } from '@hono/valibot-validator'
+import { Hono, type Handler } from 'hono'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import pino from 'pino'
 
 const BARE_PAGE = `<!doctype html>
 <html lang="en">
@@ -43,15 +51,59 @@ if (replayAt >= 0) {
 }
 
 const bytes = new Uint8Array(body)
-const hono = new Hono().get('*', (c) =>
-  c.body(bytes, status as 200, headers as Record<string, string>),
-)
-const server: Server = args.includes('--hono')
-  ? (createAdaptorServer({ fetch: hono.fetch }) as Server)
-  : createServer((_req, res) => {
-      res.writeHead(status, headers)
-      res.end(body)
-    })
+const reply: Handler = (c) => c.body(bytes, status as 200, headers as Record<string, string>)
+const hono = new Hono().get('*', reply)
+
+function honoOnTheLibraries() {
+  // The middleware sets these itself: the recorded ones are left to it, not sent twice.
+  const own = new Set([
+    'x-request-id',
+    'cross-origin-resource-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ])
+  for (const name of Object.keys(headers)) if (own.has(name.toLowerCase())) delete headers[name]
+  const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime })
+  const app = new Hono<{ Variables: { requestId: string } }>()
+  app.use(requestId())
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: performance.now() - started,
+      },
+      'request',
+    )
+  })
+  app.use(secureHeaders())
+  app.get('/api/market/coins/markets', vValidator('query', MarketsQuerySchema), (c) =>
+    c.body(bytes, status as 200, headers as Record<string, string>),
+  )
+  app.get('*', (c) => c.body(bytes, status as 200, headers as Record<string, string>))
+  return app
+}
+
+const server: Server = args.includes('--hono-libs')
+  ? (createAdaptorServer({ fetch: honoOnTheLibraries().fetch }) as Server)
+  : args.includes('--hono')
+    ? (createAdaptorServer({ fetch: hono.fetch }) as Server)
+    : createServer((_req, res) => {
+        res.writeHead(status, headers)
+        res.end(body)
+      })
 server.listen(port, '127.0.0.1')
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {

@@ -48,7 +48,7 @@ export async function startApp(
 export async function startBare(
   name: string,
   tmpDir: string,
-  mode: ['--html'] | ['--replay', string] | ['--replay', string, '--hono'],
+  mode: ['--html'] | ['--replay', string, '--hono' | '--hono-libs'],
 ): Promise<AppServer> {
   const port = await freePort()
   const child = start(
