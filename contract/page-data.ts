@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import type { ChartRange } from './chart-range'
 import type { CoinChartData, CoinDetailData } from './coin'
 import type { Currency } from './currency'
@@ -15,4 +16,17 @@ export type PageData = {
   trending?: TrendingData
   global?: GlobalData
   coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
+  /** A known coin the server has no data for now, and why (rendered instead of `coin`). */
+  coinUnavailable?: { id: string } & Unavailable
 }
+
+/**
+ * Why the server has no data for a coin now: the upstream budget is spent (`busy`), this visitor
+ * has asked for many coins not cached (`limited`), or the market source cannot be reached
+ * (`offline`); with the whole seconds after which asking again may help (its `Retry-After`).
+ */
+export const UnavailableSchema = v.object({
+  reason: v.picklist(['busy', 'limited', 'offline']),
+  seconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+})
+export type Unavailable = v.InferOutput<typeof UnavailableSchema>

@@ -1,7 +1,7 @@
 // Renders a path through the real route tree: at build time for every page (scripts/prerender.ts),
 // and on the server for the pages that show market data, with the data its cache holds
 // (server/site/pages.ts). The server loads the build of this module, dist/prerender/entry-server.js.
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, hashKey, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -10,7 +10,7 @@ import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
-import { PageStateContext, pageStateElement } from '@/lib/page-state'
+import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
 
@@ -34,7 +34,7 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin } = lists
+  const { currency, markets, trending, global, coin, coinUnavailable } = lists
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -59,7 +59,16 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
       updatedAt: fetchedAt(coin.chart),
     })
   }
-  const state = markets || trending || global || coin ? dehydrate(queryClient) : null
+  let state: PageState | null =
+    markets || trending || global || coin ? dehydrate(queryClient) : null
+  if (coinUnavailable) {
+    const { id, reason, seconds } = coinUnavailable
+    const key = hashKey(coinQueries.detail(id).queryKey)
+    state = {
+      ...(state ?? { queries: [], mutations: [] }),
+      unavailable: { [key]: { reason, seconds } },
+    }
+  }
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,

@@ -112,7 +112,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     c: Context<AppEnv>,
     next: Next,
     path: string,
-    status: 200 | 404,
+    status: 200 | 404 | 429 | 503,
     rendered?: { page: RenderedPage; cacheControl: string },
   ) {
     const file = files.get(path) as SiteFile
@@ -175,6 +175,10 @@ export function siteRoutes(deps: SiteRoutesDeps) {
               renderGate: renderGate?.(c) ?? null,
             })
           : null
+      if (rendered?.unavailable) {
+        c.header('Retry-After', String(rendered.unavailable.retryAfterS))
+        return send(c, next, file, rendered.unavailable.status, rendered)
+      }
       if (built(file)) return send(c, next, file, known ? 200 : 404, rendered ?? undefined)
     }
     const wanted = routes.has(path) ? pageFile(built, path, c.req.query('error')) : '/404.html'

@@ -25,7 +25,7 @@ import type { CallGate } from '../market/budget'
 import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
-import type { PageData } from '@contract/page-data'
+import type { PageData, Unavailable } from '@contract/page-data'
 import { compressedCopies, weakEtag } from './bodies'
 import type { Build } from './manifest'
 
@@ -143,6 +143,14 @@ const versionOf = (served: Served[]) =>
     .map((s) => `${s.source === 'live' ? 'cache' : s.source}@${s.updatedAt.getTime()}`)
     .join('|')
 
+/** A coin page's address, with only what differs from the defaults. */
+function coinPath(id: string, range: ChartRange, currency: Currency): string {
+  const search = new URLSearchParams()
+  if (range !== DEFAULT_CHART_RANGE) search.set('range', range)
+  if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
+  return search.size > 0 ? `/coins/${id}?${search}` : `/coins/${id}`
+}
+
 /**
  * Server rendering of the pages that show market data, at most once per change of that data:
  * the cached render is served until a list the page shows changes (new data, or fresh data
@@ -217,7 +225,12 @@ export function createPageRenderer(deps: {
     return current.page
   }
 
-  type Rendered = { page: RenderedPage; cacheControl: string }
+  type Rendered = {
+    page: RenderedPage
+    cacheControl: string
+    /** A page that says why it has no data: its status, and when asking again may help. */
+    unavailable?: { status: 429 | 503; retryAfterS: number }
+  }
   const answer = async (
     page: Promise<RenderedPage | null> | null,
     served: Served[],
@@ -225,6 +238,47 @@ export function createPageRenderer(deps: {
   ) => {
     const done = await page
     return done ? { page: done, cacheControl: sharedCacheControl(served, ttlMs) } : null
+  }
+
+  // What each reason is to the visitor (src/features/coin/components/unavailable-note.tsx).
+  const REASONS: Record<NoDataError['reason'], Unavailable['reason'] | null> = {
+    busy: 'busy',
+    limited: 'limited',
+    failed: 'offline',
+    not_found: null,
+  }
+
+  /**
+   * A known coin's page when there is no data for it now, saying why and when to try again:
+   * rendered for this request (its countdown is this moment's, and `limited` is this client's
+   * alone, so neither is kept nor shared: `no-store`), within the client's share of renders.
+   */
+  async function unavailablePage(
+    id: string,
+    { range, currency }: { range: ChartRange; currency: Currency },
+    file: string,
+    error: NoDataError,
+    renderGate: CallGate | null,
+  ): Promise<Rendered | null> {
+    const reason = REASONS[error.reason]
+    if (!reason) return null
+    if (renderGate) {
+      if (renderGate.waitMs() > 0) return null
+      renderGate.spend()
+    }
+    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
+    const page = await renderPage(
+      coinPath(id, range, currency),
+      file,
+      { currency, coinUnavailable: { id, reason, seconds } },
+      { ownHead: false },
+    ).catch((failure: unknown) => {
+      logger.error({ page: id, err: failure }, 'page render failed; serving the prerendered page')
+      return null
+    })
+    if (!page) return null
+    const status = reason === 'limited' ? 429 : 503
+    return { page, cacheControl: 'no-store', unavailable: { status, retryAfterS: seconds } }
   }
 
   return {
@@ -315,18 +369,23 @@ export function createPageRenderer(deps: {
         coins.detail(id),
         coins.chart(id, currency, CHART_RANGES[range]),
       ]
-      let served: Served[]
-      try {
-        served = await Promise.all(sources.map((cache) => cache.getFresh(gates)))
-      } catch (error) {
-        if (error instanceof NoDataError) return null
-        throw error
+      const [detailResult, chartResult] = await Promise.allSettled(
+        sources.map((cache) => cache.getFresh(gates)),
+      )
+      for (const result of [detailResult, chartResult]) {
+        if (result?.status === 'rejected' && !(result.reason instanceof NoDataError)) {
+          throw result.reason
+        }
       }
-      const [detail, chart] = served as [Served, Served]
-      const search = new URLSearchParams()
-      if (range !== DEFAULT_CHART_RANGE) search.set('range', range)
-      if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
-      const path = search.size > 0 ? `/coins/${id}?${search}` : `/coins/${id}`
+      // No details: the page says why. Details without a chart: the template, whose chart says.
+      if (detailResult?.status === 'rejected') {
+        const why = detailResult.reason as NoDataError
+        return unavailablePage(id, { range, currency }, file, why, renderGate)
+      }
+      if (detailResult?.status !== 'fulfilled' || chartResult?.status !== 'fulfilled') return null
+      const [detail, chart] = [detailResult.value, chartResult.value]
+      const served = [detail, chart]
+      const path = coinPath(id, range, currency)
       const page = renderedFor(
         coinRenders,
         path,

@@ -39,4 +39,17 @@ describe('readPageState', () => {
     const schemas = schemaFor(v.object({ n: v.number(), name: v.string() }))
     expect(readPageState(text, schemas)?.queries[0]?.state.data).toEqual({ n: 1, name: hostile })
   })
+
+  it('carries why the server had no data for a query, and nothing it cannot check', () => {
+    const why = { reason: 'offline', seconds: 15 }
+    const state = readPageState(
+      JSON.stringify({ queries: [], mutations: [], unavailable: { [hashKey(KEY)]: why } }),
+      SCHEMAS,
+    )
+    expect(state?.unavailable).toEqual({ [hashKey(KEY)]: why })
+    const forged = { [hashKey(KEY)]: { reason: 'gone fishing', seconds: 15 } }
+    expect(
+      readPageState(JSON.stringify({ queries: [], mutations: [], unavailable: forged }), SCHEMAS),
+    ).toBeNull()
+  })
 })

@@ -1,6 +1,7 @@
 import { type DataTag, type DehydratedState, hashKey, type QueryKey } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import * as v from 'valibot'
+import { type Unavailable, UnavailableSchema } from '@contract/page-data'
 
 /**
  * A page rendered by the server with data carries that data as TanStack Query's dehydrated state,
@@ -9,8 +10,14 @@ import * as v from 'valibot'
  */
 export const PAGE_STATE_ID = 'page-state'
 
-/** The `<script type="application/json">` element for a dehydrated state. */
-export function pageStateElement(state: DehydratedState): string {
+/**
+ * What a page carries: the queries' data (TanStack Query's dehydrated state), and for a query the
+ * server had no data for, why (by query hash).
+ */
+export type PageState = DehydratedState & { unavailable?: Record<string, Unavailable> }
+
+/** The `<script type="application/json">` element for a page's state. */
+export function pageStateElement(state: PageState): string {
   // `<` escaped, so no text in the data (a coin named `</script>`) can end the element early.
   const json = JSON.stringify(state).replace(/</g, '\\u003c')
   return `<script type="application/json" id="${PAGE_STATE_ID}">${json}</script>`
@@ -36,7 +43,7 @@ export type SchemaFor = (queryKey: readonly unknown[]) => v.GenericSchema | unde
 export function readPageState(
   text: string | null | undefined,
   schemaFor: SchemaFor,
-): DehydratedState | null {
+): PageState | null {
   if (!text) return null
   let json: unknown
   try {
@@ -44,7 +51,13 @@ export function readPageState(
   } catch {
     return null
   }
-  const parsed = v.safeParse(v.object({ queries: v.array(v.unknown()) }), json)
+  const parsed = v.safeParse(
+    v.object({
+      queries: v.array(v.unknown()),
+      unavailable: v.optional(v.record(v.string(), UnavailableSchema)),
+    }),
+    json,
+  )
   if (!parsed.success) return null
   const queries: DehydratedState['queries'] = []
   for (const value of parsed.output.queries) {
@@ -57,10 +70,12 @@ export function readPageState(
     const state = { ...query.output.state, data: data.output }
     queries.push({ ...query.output, state } as unknown as DehydratedState['queries'][number])
   }
+  const { unavailable } = parsed.output
+  if (unavailable) return { queries, mutations: [], unavailable }
   return queries.length > 0 ? { queries, mutations: [] } : null
 }
 
-export const PageStateContext = createContext<DehydratedState | null>(null)
+export const PageStateContext = createContext<PageState | null>(null)
 
 /**
  * The data a query had when the server rendered this page, or undefined (a prerendered page, or a
@@ -75,4 +90,9 @@ export function usePageData<TData, TError>(
   const hash = hashKey(queryKey)
   // Typed by the key's data tag, as `queryClient.getQueryData` is; readPageState checked it.
   return state.queries.find((query) => query.queryHash === hash)?.state.data as TData | undefined
+}
+
+/** Why the server had no data for a query when it rendered this page, or undefined. */
+export function usePageUnavailable(queryKey: QueryKey): Unavailable | undefined {
+  return useContext(PageStateContext)?.unavailable?.[hashKey(queryKey)]
 }

@@ -59,12 +59,15 @@ const cases: {
   /** What the page does before the click that shows the state (spends the visitor's limit). */
   before?: (site: Site, page: Page) => Promise<void>
   says: RegExp
+  /** The first load's status: 503 while the market is unreachable or the budget spent, else 429. */
+  status: number
 }[] = [
   {
     name: 'the market source unreachable',
     env: { UPSTREAM_CALLS_PER_MIN: '1000', COIN_MISS_RATE_LIMIT: '1000' },
     cardano: { kind: 'reset' },
     says: /^Live data for this coin can't be reached right now; try again in \d+ s/,
+    status: 503,
   },
   {
     // Three calls a minute: the lists keep two, and the coin list at start-up spent the third.
@@ -72,6 +75,7 @@ const cases: {
     env: { UPSTREAM_CALLS_PER_MIN: '3' },
     cardano: { kind: 'ok', body: CARDANO_DETAIL },
     says: /^Too many requests right now; try again in \d+ s/,
+    status: 503,
   },
   {
     name: "the visitor's own limit reached",
@@ -87,11 +91,33 @@ const cases: {
       await page.locator('.coin-page__price-value').waitFor()
     },
     says: /^You have opened many coins we had not loaded yet in the last minute; try again in \d+ s/,
+    status: 429,
   },
 ]
 
-describe.each(cases)('a coin with $name', ({ env, cardano, before, says }) => {
+describe.each(cases)('a coin with $name', ({ env, cardano, before, says, status }) => {
   const site = siteWith(env, cardano)
+
+  it.each(VIEWPORTS)(
+    'says so in the page the server sends, and after hydration, at $name',
+    async (viewport: Size) => {
+      const { page, problems } = await site.open(viewport)
+      await before?.(site, page)
+      const response = await visit(page, `${site.url}/coins/cardano`)
+      // The reason is in the HTML itself (no script needed), with the status and when to retry.
+      expect(response?.status()).toBe(status)
+      expect(Number(response?.headers()['retry-after'])).toBeGreaterThan(0)
+      expect(response?.headers()['cache-control']).toBe('no-store')
+      const html = (await response?.text()) ?? ''
+      expect(html).toContain('role="alert"')
+      const note = page.locator('.coin-page [role="alert"]')
+      await note.waitFor({ timeout: 2000 })
+      expect(await note.locator('.load-error__message').textContent()).toMatch(says)
+      expect(await page.locator('h1').textContent()).toBe('cardano')
+      await expectSettled(page)
+      expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([])
+    },
+  )
 
   it.each(VIEWPORTS)(
     'says so at once after a click from the price list at $name',

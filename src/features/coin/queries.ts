@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Currency } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
+import type { Unavailable } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import {
   CHART_RANGES,
@@ -19,13 +20,6 @@ const MINUTE = 60_000
 /** The server's `404 unknown_coin`: the upstream's list of coins does not name this id. */
 export const isUnknownCoin = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'unknown_coin'
-
-/**
- * Why the server has no data for a coin now: the upstream budget is spent (`busy`), this visitor
- * has asked for many coins not cached (`limited`), or the market source cannot be reached
- * (`offline`); with the whole seconds after which asking again may help (`Retry-After`).
- */
-export type Unavailable = { reason: 'busy' | 'limited' | 'offline'; seconds: number }
 
 const UNAVAILABLE_CODES: Record<string, Unavailable['reason']> = {
   upstream_busy: 'busy',

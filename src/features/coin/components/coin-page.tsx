@@ -4,8 +4,8 @@ import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
 import { Attribution, DataNote, failedRefresh } from '@/components/data-note'
-import { useShownData } from '@/components/hydrated'
-import { usePageData } from '@/lib/page-state'
+import { useHydrated, useShownData } from '@/components/hydrated'
+import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
@@ -38,12 +38,21 @@ export function CoinPage({
   range: ChartRange
   currency: Currency
 }) {
-  const query = useQuery(coinQueries.detail(coinId))
-  // Hydration renders what the server's HTML shows: the coin, or the template's skeleton.
-  const data = useShownData(query.data, usePageData(coinQueries.detail(coinId).queryKey))
+  const detail = coinQueries.detail(coinId)
+  const query = useQuery(detail)
+  // Hydration renders what the server's HTML shows: the coin, the template's skeleton, or why the
+  // server had no data (which stays until this page's own request has answered).
+  const data = useShownData(query.data, usePageData(detail.queryKey))
+  const said = usePageUnavailable(detail.queryKey)
+  const hydrated = useHydrated()
 
   if (!data && isUnknownCoin(query.error)) return <NotFound />
-  const missing = data ? null : unavailable(query.error ?? query.failureReason)
+  const answered = unavailable(query.error ?? query.failureReason)
+  const missing = data
+    ? null
+    : !hydrated
+      ? (said ?? null)
+      : (answered ?? (query.isFetched ? null : (said ?? null)))
   const loading = !data && missing === null && !query.isError
   const market = data?.coin.market_data
   // The currency menu keeps its place in the tree whether the coin is here or not: arriving data

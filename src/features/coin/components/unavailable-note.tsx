@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { Unavailable } from '../queries'
+import type { Unavailable } from '@contract/page-data'
 
 const REASONS: Record<Unavailable['reason'], string> = {
   busy: 'Too many requests right now',
