@@ -12,7 +12,7 @@ import {
   errorPageFile,
   PAGE_ERRORS,
   SITE_ROUTES,
-} from '../server/routes/site'
+} from '@contract/pages'
 import { buildOrigin } from './site-manifest'
 
 const CLIENT_DIR = 'dist/client'

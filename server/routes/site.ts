@@ -1,10 +1,10 @@
 import { type Context, Hono, type Next } from 'hono'
 import { etag, RETAINED_304_HEADERS } from 'hono/etag'
 import { serveStatic } from 'hono/serve-static'
-import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '@contract/form-errors'
 import * as v from 'valibot'
 import { ChartRangeSchema, COIN_ID_PATTERN } from '@contract/coin'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { COIN_PAGE_TEMPLATE, errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '@contract/pages'
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
 import { apiError } from '../errors'
@@ -14,13 +14,6 @@ import type { PageRenderer, RenderedPage } from '../site/pages'
 /** The Content-Security-Policy of a page that carries these inline elements. */
 type PolicyFor = (hashes: InlineHashes) => string
 
-/** The site's pages; every other path is the not-found page. */
-export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin'] as const
-
-/** Coin pages (`/coins/<id>`): one prerendered template (skeletons) serves every known coin. */
-export const COIN_PAGE_TEMPLATE = '/coins/template.html'
-/** The path the build renders the template from: an id of the right shape that no data uses. */
-export const COIN_TEMPLATE_PATH = '/coins/template'
 const COIN_PATH = /^\/coins\/([^/]+)$/
 
 /** The address's `?currency=`: an unknown one is the default, as the site reads it too. */
@@ -29,18 +22,6 @@ const currencyOf = (param: string | undefined) =>
 
 /** Whether the upstream knows a coin (server/market/coins.ts, `CoinIds.has`). */
 export type CoinExists = (id: string) => Promise<boolean>
-
-/**
- * Pages prerendered once more for each `?error=` code their form can come back with
- * (routes/auth.ts), so that a visitor without JavaScript reads the message too.
- */
-export const PAGE_ERRORS = new Map<string, readonly string[]>([
-  ['/signup', SIGN_UP_ERRORS],
-  ['/signin', SIGN_IN_ERRORS],
-])
-
-/** The file of a page's variant for an error code (written by scripts/prerender.ts). */
-export const errorPageFile = (route: string, code: string) => `${route}/error-${code}.html`
 
 // Vite puts content-hashed files under /assets: a changed file gets a new name, so cache forever.
 function cacheControl(path: string): string {

@@ -57,7 +57,7 @@ const cases: {
   env: Record<string, string>
   cardano: Behaviour
   /** What the page does before the click that shows the state (spends the visitor's limit). */
-  before?: (site: Site, page: Page) => Promise<void>
+  spendFirst?: (site: Site, page: Page) => Promise<void>
   says: RegExp
   /** The first load's status: 503 while the market is unreachable or the budget spent, else 429. */
   status: number
@@ -82,7 +82,7 @@ const cases: {
     env: { UPSTREAM_CALLS_PER_MIN: '1000', COIN_MISS_RATE_LIMIT: '1' },
     cardano: { kind: 'ok', body: CARDANO_DETAIL },
     // A first coin not cached spends the one miss a minute this visitor has.
-    before: async (site, page) => {
+    spendFirst: async (site, page) => {
       site.upstream.behave(
         { kind: 'ok', body: CARDANO_DETAIL.replace(/cardano/g, 'dogecoin') },
         'coins/dogecoin',
@@ -95,14 +95,14 @@ const cases: {
   },
 ]
 
-describe.each(cases)('a coin with $name', ({ env, cardano, before, says, status }) => {
+describe.each(cases)('a coin with $name', ({ env, cardano, spendFirst, says, status }) => {
   const site = siteWith(env, cardano)
 
   it.each(VIEWPORTS)(
     'says so in the page the server sends, and after hydration, at $name',
     async (viewport: Size) => {
       const { page, problems } = await site.open(viewport)
-      await before?.(site, page)
+      await spendFirst?.(site, page)
       const response = await visit(page, `${site.url}/coins/cardano`)
       // The reason is in the HTML itself (no script needed), with the status and when to retry.
       expect(response?.status()).toBe(status)
@@ -123,7 +123,7 @@ describe.each(cases)('a coin with $name', ({ env, cardano, before, says, status 
     'says so at once after a click from the price list at $name',
     async (viewport: Size) => {
       const { page, problems } = await site.open(viewport)
-      await before?.(site, page)
+      await spendFirst?.(site, page)
       const note = await clickToCardano(site, page)
       expect(await note.locator('.load-error__message').textContent()).toMatch(says)
       expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(1)
