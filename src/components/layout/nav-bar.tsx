@@ -1,14 +1,26 @@
-import { Link } from '@tanstack/react-router'
-import { type ReactNode, useId, useRef, useState } from 'react'
+import { createLink, Link } from '@tanstack/react-router'
+import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react'
 import { Logo } from '../logo'
 
+// Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
 const links = [
   { to: '/', label: 'Home' },
-  { to: '/contact', label: 'Company' },
-  { to: '/contact', label: 'About' },
+  { to: '/contact', label: 'Company', marks: false },
+  { to: '/contact', label: 'About', marks: false },
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
 ] as const
+
+/**
+ * The router marks every link to the current path (`aria-current`, the style's hook); a link to a
+ * page it does not stand for drops the mark (TanStack Router's documented custom link).
+ */
+const NavLink = createLink(function NavAnchor({
+  marks = true,
+  ...props
+}: ComponentProps<'a'> & { marks?: boolean }) {
+  return <a {...props} aria-current={marks ? props['aria-current'] : undefined} />
+})
 
 /**
  * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
@@ -54,14 +66,16 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
           <ul className="nav-bar__links">
             {links.map((link) => (
               <li key={link.label}>
-                <Link
+                <NavLink
                   to={link.to}
+                  marks={'marks' in link ? link.marks : true}
                   className="nav-bar__link"
-                  activeOptions={{ exact: true }}
+                  // The page is current whatever its query says (/crypto?currency=eur).
+                  activeOptions={{ exact: true, includeSearch: false }}
                   onClick={close}
                 >
                   {link.label}
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>
