@@ -124,6 +124,12 @@ export function formatNumber(value: Numeric): string {
   return formatDecimal(value, Math.abs(value) >= 1000 ? INTEGER : UP_TO_THREE)
 }
 
+/** A large sum (market cap, volume): the currency's sign, then the figure ("€1,840,734,193"). */
+export function formatSum(value: Numeric, currency: Currency = 'usd'): string {
+  const text = formatNumber(value)
+  return text === MISSING ? text : `${CURRENCY_SYMBOLS[currency]}${text}`
+}
+
 export function formatRank(value: Numeric): string {
   return known(value) ? formatDecimal(value, INTEGER) : MISSING
 }

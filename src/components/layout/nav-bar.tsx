@@ -1,26 +1,16 @@
-import { createLink, Link } from '@tanstack/react-router'
-import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { type ReactNode, useId, useRef, useState } from 'react'
+import { CurrentLink } from '../current-link'
 import { Logo } from '../logo'
 
 // Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
 const links = [
   { to: '/', label: 'Home' },
-  { to: '/contact', label: 'Company', marks: false },
-  { to: '/contact', label: 'About', marks: false },
+  { to: '/contact', label: 'Company', current: false },
+  { to: '/contact', label: 'About', current: false },
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
 ] as const
-
-/**
- * The router marks every link to the current path (`aria-current`, the style's hook); a link to a
- * page it does not stand for drops the mark (TanStack Router's documented custom link).
- */
-const NavLink = createLink(function NavAnchor({
-  marks = true,
-  ...props
-}: ComponentProps<'a'> & { marks?: boolean }) {
-  return <a {...props} aria-current={marks ? props['aria-current'] : undefined} />
-})
 
 /**
  * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
@@ -66,16 +56,16 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
           <ul className="nav-bar__links">
             {links.map((link) => (
               <li key={link.label}>
-                <NavLink
+                <CurrentLink
                   to={link.to}
-                  marks={'marks' in link ? link.marks : true}
+                  current={'current' in link ? link.current : undefined}
                   className="nav-bar__link"
                   // The page is current whatever its query says (/crypto?currency=eur).
                   activeOptions={{ exact: true, includeSearch: false }}
                   onClick={close}
                 >
                   {link.label}
-                </NavLink>
+                </CurrentLink>
               </li>
             ))}
           </ul>

@@ -68,6 +68,24 @@ describe('coin page', () => {
     expect(screen.getByRole('link', { name: 'Show 30 d' })).toHaveAttribute('aria-current', 'page')
   })
 
+  it.each([
+    ['/coins/bitcoin', '7 d'],
+    ['/coins/bitcoin?range=24h', '24 h'],
+    ['/coins/bitcoin?range=30d&currency=eur', '30 d'],
+    ['/coins/bitcoin?range=1y&utm_source=news', '1 y'],
+    ['/coins/bitcoin?range=7d', '7 d'],
+    ['/coins/bitcoin?currency=doge', '7 d'],
+  ])('on %s marks exactly one range as current: %s', async (path, shown) => {
+    await renderApp(path)
+    const ranges = within(await screen.findByRole('navigation', { name: 'Chart range' }))
+    await screen.findByRole('img', { name: /^Bitcoin price/ })
+    const current = ranges
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent)
+    expect(current).toEqual([`Show ${shown}`])
+  })
+
   it("shows the address's currency: price, change, key figures and chart", async () => {
     const { market_data: m } = coinsBitcoin
     await renderApp('/coins/bitcoin?currency=eur')

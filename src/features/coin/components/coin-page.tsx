@@ -10,11 +10,11 @@ import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
 import {
-  CURRENCY_SYMBOLS,
   formatNumber,
   formatPercent,
   formatPrice,
   formatRank,
+  formatSum,
   formatSymbol,
   MISSING,
 } from '@/lib/format'
@@ -219,12 +219,6 @@ const rangeParam = (range: ChartRange): Record<string, string> =>
 function rankLabel(rank: number | null | undefined): string {
   const text = formatRank(rank)
   return text === MISSING ? text : `#${text}`
-}
-
-/** A large sum (market cap, volume): the currency's symbol and whole units ("€1,840,734,193"). */
-function formatSum(value: number | null | undefined, currency: Currency): string {
-  const text = formatNumber(value)
-  return text === MISSING ? text : `${CURRENCY_SYMBOLS[currency]}${text}`
 }
 
 /**
