@@ -206,6 +206,69 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
     expect(problems).toEqual([])
   })
 
+  it('a currency chosen before the menu’s code arrives is applied once it does', async () => {
+    const { page, problems } = await site.open(viewport)
+    // The menu's code (the late-hydrated part's chunk) is held back until the choice is made.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let asked = false
+    await page.route(/\/assets\/price-extras-[\w-]+\.js$/, async (route) => {
+      asked = true
+      await held
+      await route.continue()
+    })
+    await visit(page, `${site.url}/`)
+    const select = page.locator('select[name="currency"]')
+    // The server's HTML, which React has not adopted yet.
+    expect(await select.evaluate((element) => Object.keys(element).join())).not.toContain('__react')
+
+    // As assistive technology or a script would: a new value and a change event, no focus.
+    await select.evaluate((element: HTMLSelectElement) => {
+      element.value = 'eur'
+      element.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    // The change itself asks for the code, wherever the list is.
+    await expect.poll(() => asked).toBe(true)
+    expect(page.url()).toBe(`${site.url}/`)
+    release()
+
+    await page.waitForURL(`${site.url}/?currency=eur`)
+    await waitForPrices(page)
+    await expect.poll(() => firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+    expect(await globalCap(page).textContent()).toContain(totalCap('eur'))
+    expect(await (await currencyMenu(page)).inputValue()).toBe('eur')
+    expect(problems).toEqual([])
+  })
+
+  it('on a coin page, a currency chosen before the page’s code arrives is applied once it does', async () => {
+    const { page, problems } = await site.open(viewport)
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/coins\._coinId-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${site.url}/coins/bitcoin`, { waitUntil: 'load' })
+    const select = page.locator('select[name="currency"]')
+    // The server's HTML, which React has not adopted yet.
+    expect(await select.evaluate((element) => Object.keys(element).join())).not.toContain('__react')
+    await select.evaluate((element: HTMLSelectElement) => {
+      element.value = 'gbp'
+      element.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    release()
+    await page.waitForURL(`${site.url}/coins/bitcoin?currency=gbp`)
+    await expect
+      .poll(() => coinPrice(page).textContent())
+      .toBe(formatPrice(BITCOIN.current_price.gbp, 'gbp'))
+    expect(await (await currencyMenu(page)).inputValue()).toBe('gbp')
+    expect(problems).toEqual([])
+  })
+
   it('an unknown currency is the default, without an error', async () => {
     const { page, problems } = await site.open(viewport)
     const response = await visit(page, `${site.url}/crypto?currency=doge`)

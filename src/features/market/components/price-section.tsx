@@ -115,12 +115,22 @@ export function PriceSection({
     loadTable().catch(() => {})
     loadExtras().catch(() => {})
   }, [card.near])
-  // A visitor who reaches for the menu before the list is near gets its code at once.
-  // (Native listeners: React holds back events inside a part that has not hydrated yet.)
+  // A visitor who reaches for the menu before the list is near gets its code at once, also one
+  // who changes it without focus (assistive technology, a script): the menu applies the choice
+  // as it hydrates. Listened to above the app's root, where React stops events that land in a
+  // part not hydrated yet.
   useEffect(() => {
-    for (const type of ['focusin', 'pointerdown']) {
-      ref.current?.addEventListener(type, () => loadExtras().catch(() => {}), { once: true })
+    const section = ref.current
+    const done = new AbortController()
+    const want = (event: Event) => {
+      if (!section?.contains(event.target as Node)) return
+      done.abort()
+      loadExtras().catch(() => {})
     }
+    for (const type of ['focusin', 'pointerdown', 'change']) {
+      document.addEventListener(type, want, { capture: true, signal: done.signal })
+    }
+    return () => done.abort()
   }, [ref])
 
   return (
