@@ -12,6 +12,5 @@ export const CurrentLink = createLink(function CurrentAnchor({
   current,
   ...props
 }: ComponentProps<'a'> & { current?: boolean }) {
-  const mark = current === undefined ? props['aria-current'] : current ? 'page' : undefined
-  return <a {...props} aria-current={mark} />
+  return <a {...props} aria-current={(current ?? props['aria-current']) ? 'page' : undefined} />
 })

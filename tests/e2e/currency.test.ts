@@ -300,3 +300,34 @@ describe('the currency menu without JavaScript', () => {
     expect(await page.locator('.coin-chart__summary').textContent()).toMatch(/^30-day range ¥/)
   })
 })
+
+describe('the bitcoin sign', () => {
+  /** The site's fonts this page fetched, and whether the bitcoin sign's is in use. */
+  async function fonts(path: string) {
+    const { page } = await site.open(VIEWPORTS[0])
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fetched.push(new URL(request.url()).pathname)
+    })
+    await visit(page, `${site.url}${path}`)
+    await waitForPrices(page)
+    await page.evaluate(() => document.fonts.ready)
+    const loaded = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.family.includes('Coinvera Bitcoin Sign') && face.status === 'loaded')
+        .map((face) => face.weight),
+    )
+    return { fetched, loaded }
+  }
+
+  it('is drawn with our one-glyph font where a page shows it (no font here has ₿)', async () => {
+    const { fetched, loaded } = await fonts('/crypto?currency=btc')
+    // The prices' weight's face (the other, for bold text, when a page has ₿ in bold).
+    expect(fetched).toEqual(['/fonts/bitcoin-sign-400.otf'])
+    expect(loaded.length).toBeGreaterThan(0)
+  })
+
+  it('is not fetched by a page without it', async () => {
+    expect(await fonts('/crypto')).toEqual({ fetched: [], loaded: [] })
+  })
+})

@@ -4,13 +4,13 @@ import { CurrentLink } from '../current-link'
 import { Logo } from '../logo'
 
 // Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
-const links = [
+const links: { to: '/' | '/contact' | '/crypto'; label: string; current?: false }[] = [
   { to: '/', label: 'Home' },
   { to: '/contact', label: 'Company', current: false },
   { to: '/contact', label: 'About', current: false },
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
-] as const
+]
 
 /**
  * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
@@ -58,7 +58,7 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
               <li key={link.label}>
                 <CurrentLink
                   to={link.to}
-                  current={'current' in link ? link.current : undefined}
+                  current={link.current}
                   className="nav-bar__link"
                   // The page is current whatever its query says (/crypto?currency=eur).
                   activeOptions={{ exact: true, includeSearch: false }}

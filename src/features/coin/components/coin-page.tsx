@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
-import { Attribution, DataNote, failedRefresh } from '@/components/data-note'
+import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
 import { useShownData } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
@@ -14,7 +14,6 @@ import {
   formatPercent,
   formatPrice,
   formatRank,
-  formatSum,
   formatSymbol,
   MISSING,
 } from '@/lib/format'
@@ -60,6 +59,7 @@ export function CoinPage({
             </span>{' '}
             <Change value={changeIn(market, currency)} className="coin-page__change" />{' '}
             <span className="coin-page__change-span">24 h</span>
+            <SampleBadge meta={data.meta} />
           </p>
         ) : loading ? (
           <div className="skeleton-group" aria-hidden="true">
@@ -117,7 +117,7 @@ function KeyFigures({ coin, currency }: { coin: CoinDetail; currency: Currency }
   const price = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
     formatPrice(value?.[currency], currency)
   const sum = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
-    formatSum(value?.[currency], currency)
+    formatNumber(value?.[currency], currency)
   const symbol = formatSymbol(coin.symbol)
   const supply = (value: number | null | undefined) => {
     const text = formatNumber(value)

@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-table'
 import { use } from 'react'
 import { type Currency, DEFAULT_CURRENCY } from '@/lib/currency'
-import { formatMoneyChange, formatRank, formatSum, formatSymbol } from '@/lib/format'
+import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
 import type { MarketCoin } from '../schemas'
 import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
@@ -115,7 +115,7 @@ function CoinLink({ coin }: { coin: MarketCoin }) {
 
 /** Volume or market cap in the list's currency, with its sign. */
 function Sum({ value }: { value: number | null | undefined }) {
-  return formatSum(value, use(CurrencyContext))
+  return formatNumber(value, use(CurrencyContext))
 }
 
 /** The market cap's change in the list's currency: red when it fell, beside its minus sign. */
