@@ -302,7 +302,7 @@ describe('the currency menu without JavaScript', () => {
 })
 
 describe('the bitcoin sign', () => {
-  /** The site's fonts this page fetched, and whether the bitcoin sign's is in use. */
+  /** The site's fonts a page fetched, and the fonts drawing each element that shows ₿. */
   async function fonts(path: string) {
     const { page } = await site.open(VIEWPORTS[0])
     const fetched: string[] = []
@@ -312,22 +312,40 @@ describe('the bitcoin sign', () => {
     await visit(page, `${site.url}${path}`)
     await waitForPrices(page)
     await page.evaluate(() => document.fonts.ready)
-    const loaded = await page.evaluate(() =>
-      [...document.fonts]
-        .filter((face) => face.family.includes('Coinvera Bitcoin Sign') && face.status === 'loaded')
-        .map((face) => face.weight),
-    )
-    return { fetched, loaded }
+    const shown = await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      let count = 0
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.includes('₿') || !node.parentElement?.checkVisibility()) continue
+        node.parentElement.setAttribute('data-bitcoin-sign', String(count++))
+      }
+      return count
+    })
+    // What Chromium actually drew each one with (DevTools' "Rendered fonts").
+    const cdp = await page.context().newCDPSession(page)
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 })
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: '[data-bitcoin-sign]',
+    })
+    await cdp.send('CSS.enable')
+    const drawnWith: string[][] = []
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+      drawnWith.push(fonts.map((font) => font.familyName))
+    }
+    return { fetched, shown, drawnWith }
   }
 
-  it('is drawn with our one-glyph font where a page shows it (no font here has ₿)', async () => {
-    const { fetched, loaded } = await fonts('/crypto?currency=btc')
-    // The prices' weight's face (the other, for bold text, when a page has ₿ in bold).
+  it('is drawn with our one-glyph font wherever a page shows it (no font here has ₿)', async () => {
+    const { fetched, shown, drawnWith } = await fonts('/crypto?currency=btc')
+    // The prices' weight's face (the other is for bold text, when a page has ₿ in bold).
     expect(fetched).toEqual(['/fonts/bitcoin-sign-400.otf'])
-    expect(loaded.length).toBeGreaterThan(0)
+    expect(shown).toBeGreaterThan(12)
+    expect(drawnWith.filter((families) => !families.includes('Coinvera Bitcoin Sign'))).toEqual([])
   })
 
   it('is not fetched by a page without it', async () => {
-    expect(await fonts('/crypto')).toEqual({ fetched: [], loaded: [] })
+    expect(await fonts('/crypto')).toEqual({ fetched: [], shown: 0, drawnWith: [] })
   })
 })
