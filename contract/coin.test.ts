@@ -31,7 +31,7 @@ describe('CoinDetailSchema', () => {
     const { current_price, ath_date } = coinsBitcoin.market_data
     expect(coin.market_data?.current_price).toEqual({
       usd: 97412,
-      eur: 92512.18,
+      eur: 84105.52,
       gbp: current_price.gbp,
       jpy: current_price.jpy,
       btc: 1,

@@ -7,9 +7,13 @@ const END = Date.parse('2026-11-23T08:59:12.148Z')
 describe('sample coin pages', () => {
   it('cover the price list and the trending coins', () => {
     expect(sampleCoinSources.size).toBe(21)
-    expect(sampleCoinDetail(sampleCoinSources.get('bitcoin') ?? fail())).toBe(coinsBitcoin)
-    const pepe = sampleCoinDetail(sampleCoinSources.get('pepe') ?? fail())
-    expect(pepe).toMatchObject({ id: 'pepe', market_data: { market_cap: { usd: null } } })
+    expect(sampleCoinDetail(sampleCoinSources.get('bitcoin') ?? fail(), END)).toBe(coinsBitcoin)
+    // A trending coin's cap and volume come from the text trending gives ("$4,257,000,000").
+    const pepe = sampleCoinDetail(sampleCoinSources.get('pepe') ?? fail(), END)
+    expect(pepe).toMatchObject({
+      id: 'pepe',
+      market_data: { market_cap: { usd: 4_257_000_000 }, total_volume: { usd: 598_000_000 } },
+    })
   })
 
   it.each([

@@ -6,7 +6,7 @@ import coinsBitcoin from './fixtures/coins-bitcoin.json' with { type: 'json' }
 import coinsMarkets from './fixtures/coins-markets.json' with { type: 'json' }
 import searchTrending from './fixtures/search-trending.json' with { type: 'json' }
 import { CURRENCIES } from '@contract/currency'
-import { inCurrencies } from './currency-samples'
+import { currencyCoin, inCurrencies } from './currency-samples'
 
 /** What a sample coin's page is made from: a `coins/markets` row, or what trending says. */
 export type SampleCoinSource = {
@@ -54,12 +54,15 @@ function fromMarketsRow(row: Record<string, unknown>): SampleCoinSource {
   }
 }
 
-// Trending gives a price and its change, and its market cap only as text: the rest stays unknown.
+// Trending gives a price, its change, and its market cap and volume as text ("$4,257,000,000"):
+// the supply follows from the cap; highs, lows and the all-time high from the coin's own chart.
 function fromTrendingItem(
   item: (typeof searchTrending)['coins'][number]['item'],
 ): SampleCoinSource {
   const data: Record<string, unknown> = item.data
   const change = data.price_change_percentage_24h
+  const price = num(data.price)
+  const cap = dollars(data.market_cap)
   return {
     ...fromMarketsRow({}),
     id: item.id,
@@ -67,10 +70,19 @@ function fromTrendingItem(
     name: item.name,
     image: item.large,
     market_cap_rank: num(item.market_cap_rank),
-    current_price: num(data.price),
+    current_price: price,
+    market_cap: cap,
+    total_volume: dollars(data.total_volume),
+    circulating_supply: cap !== null && price ? Math.round(cap / price) : null,
     price_change_percentage_24h:
       typeof change === 'object' && change !== null && 'usd' in change ? num(change.usd) : null,
   }
+}
+
+/** "$4,257,000,000" → 4257000000; anything else → null. */
+function dollars(text: unknown): number | null {
+  if (typeof text !== 'string' || !/^\$[\d,]+(\.\d+)?$/.test(text)) return null
+  return Number(text.slice(1).replaceAll(',', ''))
 }
 
 /** Every sample coin's source, by id: the price list's six, then the trending coins. */
@@ -81,57 +93,14 @@ export const sampleCoinSources: ReadonlyMap<string, SampleCoinSource> = new Map(
   ].map((coin) => [coin.id, coin]),
 )
 
-// What is not a sum stays the same in every currency: a date, and (roughly) a change in per cent.
-const same = <T>(value: T) => Object.fromEntries(CURRENCIES.map((currency) => [currency, value]))
+type Point = [number, number]
 
-/**
- * `coins/{id}` for a sample coin: bitcoin's fixture, or one made from its list row, its sums in
- * every offered currency at the fixtures' rates.
- */
-export function sampleCoinDetail(coin: SampleCoinSource): Record<string, unknown> {
-  if (coin.id === coinsBitcoin.id) return coinsBitcoin
-  return {
-    id: coin.id,
-    symbol: coin.symbol,
-    name: coin.name,
-    web_slug: coin.id,
-    asset_platform_id: null,
-    description: {
-      en: `${coin.name} (${coin.symbol.toUpperCase()}) is one of the coins of Coinvera's sample data.`,
-    },
-    links: { homepage: ['', '', ''] },
-    image: { thumb: coin.image, small: coin.image, large: coin.image },
-    market_cap_rank: coin.market_cap_rank,
-    market_data: {
-      current_price: inCurrencies(coin.current_price),
-      ath: inCurrencies(coin.ath),
-      ath_change_percentage: same(coin.ath_change_percentage),
-      ath_date: same(coin.ath_date),
-      market_cap: inCurrencies(coin.market_cap),
-      market_cap_rank: coin.market_cap_rank,
-      total_volume: inCurrencies(coin.total_volume),
-      high_24h: inCurrencies(coin.high_24h),
-      low_24h: inCurrencies(coin.low_24h),
-      price_change_percentage_24h: coin.price_change_percentage_24h,
-      price_change_percentage_24h_in_currency: same(coin.price_change_percentage_24h),
-      max_supply: coin.max_supply,
-      circulating_supply: coin.circulating_supply,
-      last_updated: coin.last_updated,
-    },
-    last_updated: coin.last_updated,
-  }
-}
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const HOURS = 30 * 24 // the hourly part of a coin's past: 30 days
+const DAYS = 365 // the daily part: a year
 
-// Each span's points as CoinGecko sends them: 5-minutely for a day, hourly up to 90 days, daily
-// beyond.
-const SPANS: Record<string, { points: number; stepMs: number }> = {
-  '1': { points: 288, stepMs: 5 * 60_000 },
-  '7': { points: 168, stepMs: 3_600_000 },
-  '30': { points: 720, stepMs: 3_600_000 },
-  '365': { points: 365, stepMs: 86_400_000 },
-}
-
-// mulberry32: a tiny seeded generator, so a coin's sample chart is the same on every run.
+// mulberry32: a tiny seeded generator, so a coin's sample past is the same on every run.
 function seeded(text: string): () => number {
   let seed = 0
   for (const char of text) seed = (Math.imul(seed, 31) + char.charCodeAt(0)) | 0
@@ -146,9 +115,228 @@ function seeded(text: string): () => number {
 const round = (value: number) => Number(value.toPrecision(8))
 
 /**
- * `coins/{id}/market_chart` for a sample coin over `days`, ending at `endMs`: a random walk that
- * ends at the coin's price, over the day its 24 h change (other spans get a drift of their own),
- * moving about as much as that change suggests (a stablecoin barely moves). Null without a price.
+ * A random walk through given points (log prices relative to today's, by index), each stretch
+ * pinned at both ends (a bridge). `sigma`: how far one step moves, in log units.
+ */
+function walkThrough(anchors: [number, number][], sigma: number, random: () => number): number[] {
+  const sorted = [...anchors].sort(([a], [b]) => a - b)
+  const out: number[] = []
+  for (let k = 0; k + 1 < sorted.length; k++) {
+    const [i0, from] = sorted[k] as [number, number]
+    const [i1, to] = sorted[k + 1] as [number, number]
+    const steps = i1 - i0
+    const walk = [0]
+    for (let j = 1; j <= steps; j++) walk.push((walk[j - 1] ?? 0) + (random() - 0.5) * 2 * sigma)
+    const end = walk[steps] ?? 0
+    for (let j = k === 0 ? 0 : 1; j <= steps; j++) {
+      const t = j / steps
+      out[i0 + j] = from + (to - from) * t + (walk[j] ?? 0) - end * t
+    }
+  }
+  return out
+}
+
+/**
+ * A sample coin's past, in log prices relative to today's, as one story every chart is cut from:
+ * 30 days hourly (the last 24 hours passing exactly through the day's high and low, and starting
+ * where the 24 h change says), and a year daily that ends in those 30 days. Null without a price.
+ */
+type Past = { hourly: number[]; daily: number[]; high: number; low: number }
+const pasts = new Map<string, Past | null>()
+function pastOf(coin: SampleCoinSource): Past | null {
+  if (pasts.has(coin.id)) return pasts.get(coin.id) ?? null
+  const price = coin.current_price
+  let past: Past | null = null
+  if (price !== null && price > 0) {
+    const random = seeded(coin.id)
+    const change24h = coin.price_change_percentage_24h ?? 0
+    // Moving about as much as the 24 h change suggests: a stablecoin barely moves.
+    const liveliness = Math.min(1, Math.max(0.02, Math.abs(change24h) / 3))
+    const hourSigma = 0.02 * liveliness * Math.sqrt(1 / 24)
+    const drift = (days: number) => (random() - 0.45) * 0.3 * liveliness * Math.sqrt(days / 30)
+    const dayAgo = -Math.log(1 + change24h / 100)
+    const weekAgo = dayAgo + drift(6)
+    const monthAgo = weekAgo + drift(23)
+    const before = walkThrough(
+      [
+        [0, monthAgo],
+        [HOURS - 7 * 24, weekAgo],
+        [HOURS - 24, dayAgo],
+      ],
+      hourSigma,
+      random,
+    )
+    // The last day: through its high and its low (the list's, or its own), never beyond them.
+    const known = coin.high_24h !== null && coin.low_24h !== null
+    const high = known ? Math.log((coin.high_24h as number) / price) : null
+    const low = known ? Math.log((coin.low_24h as number) / price) : null
+    const dayAnchors: [number, number][] = [
+      [0, dayAgo],
+      [24, 0],
+    ]
+    if (high !== null && low !== null) {
+      const atHigh = 1 + Math.floor(random() * 23)
+      const atLow = 1 + ((atHigh + Math.floor(random() * 22)) % 23)
+      dayAnchors.push([atHigh, high], [atLow, low])
+    }
+    let day = walkThrough(dayAnchors, hourSigma, random)
+    if (high !== null && low !== null) day = day.map((v) => Math.min(high, Math.max(low, v)))
+    const hourly = [...before.slice(0, HOURS - 24), ...day]
+    // The year before: daily, ending on the first of the 30 days.
+    const yearAgo = monthAgo + drift(DAYS - 30)
+    const earlier = walkThrough(
+      [
+        [0, yearAgo],
+        [DAYS - 30, hourly[0] ?? monthAgo],
+      ],
+      0.02 * liveliness,
+      random,
+    )
+    const daily = [
+      ...earlier.slice(0, DAYS - 30),
+      ...Array.from({ length: 31 }, (_, k) => hourly[k * 24] ?? 0),
+    ]
+    past = {
+      hourly,
+      daily,
+      high: Math.max(...day.map((v) => price * Math.exp(v))),
+      low: Math.min(...day.map((v) => price * Math.exp(v))),
+    }
+  }
+  pasts.set(coin.id, past)
+  return past
+}
+
+/** The prices of `days` days of the coin's past, as CoinGecko spaces them, ending at `endMs`. */
+function pricesOver(coin: SampleCoinSource, days: string, endMs: number): Point[] | null {
+  const past = pastOf(coin)
+  const price = coin.current_price
+  if (!past || price === null) return null
+  const at = (log: number) => round(price * Math.exp(log))
+  if (days === '7' || days === '30') {
+    const hours = Number(days) * 24
+    return past.hourly.slice(HOURS - hours).map((log, i) => [endMs - (hours - i) * HOUR, at(log)])
+  }
+  if (days === '365') return past.daily.map((log, i) => [endMs - (DAYS - i) * DAY, at(log)])
+  if (days !== '1') return null
+  // Every 5 minutes: each hour's twelve steps stay between its ends, so the day's high and low
+  // are those of the hourly points.
+  const random = seeded(`${coin.id}/1`)
+  const hours = past.hourly.slice(HOURS - 24)
+  const points: Point[] = [[endMs - DAY, at(hours[0] ?? 0)]]
+  for (let h = 0; h < 24; h++) {
+    const from = hours[h] ?? 0
+    const to = hours[h + 1] ?? 0
+    const steps = walkThrough(
+      [
+        [0, from],
+        [12, to],
+      ],
+      Math.abs(to - from) / 4 + 0.0004,
+      random,
+    )
+    for (let j = 1; j <= 12; j++) {
+      const log = Math.min(Math.max(from, to), Math.max(Math.min(from, to), steps[j] ?? to))
+      points.push([endMs - DAY + (h * 12 + j) * 5 * 60_000, at(log)])
+    }
+  }
+  return points
+}
+
+/** The coin's all-time high: its known one, or the highest of its sample year; and when. */
+function allTimeHigh(coin: SampleCoinSource, endMs: number): { ath: number; date: string } | null {
+  const year = pricesOver(coin, '365', endMs) ?? []
+  const month = pricesOver(coin, '30', endMs) ?? []
+  let best: Point | null = null
+  for (const point of [...year, ...month]) if (!best || point[1] > best[1]) best = point
+  if (coin.ath !== null && coin.ath_date !== null && (!best || coin.ath >= best[1])) {
+    return { ath: coin.ath, date: coin.ath_date }
+  }
+  return best && { ath: best[1], date: new Date(best[0]).toISOString() }
+}
+
+// What is not a sum stays the same in every currency: a date, and (roughly) a change in per cent.
+const same = <T>(value: T) => Object.fromEntries(CURRENCIES.map((currency) => [currency, value]))
+
+/**
+ * `coins/{id}` for a sample coin: bitcoin's fixture, or one made from its list row and its past
+ * (which ends at `endMs`), its sums in every offered currency at the fixtures' rates. Every
+ * figure agrees with the others: the day's high and low are the chart's, the all-time high is
+ * at least the chart's highest, its distance is computed from the price.
+ */
+export function sampleCoinDetail(coin: SampleCoinSource, endMs: number): Record<string, unknown> {
+  if (coin.id === coinsBitcoin.id) return coinsBitcoin
+  const past = pastOf(coin)
+  const high = allTimeHigh(coin, endMs)
+  const prices = pricesIn(coin.current_price, coin.id)
+  const highs = high ? pricesIn(high.ath, coin.id) : null
+  return {
+    id: coin.id,
+    symbol: coin.symbol,
+    name: coin.name,
+    web_slug: coin.id,
+    asset_platform_id: null,
+    description: {
+      en: `${coin.name} (${coin.symbol.toUpperCase()}) is one of the coins of Coinvera's sample data.`,
+    },
+    links: { homepage: ['', '', ''] },
+    image: { thumb: coin.image, small: coin.image, large: coin.image },
+    market_cap_rank: coin.market_cap_rank,
+    market_data: {
+      current_price: prices,
+      ath: highs ?? pricesIn(null, coin.id),
+      ath_change_percentage: Object.fromEntries(
+        CURRENCIES.map((currency) => {
+          const now = prices[currency]
+          const top = highs?.[currency]
+          return [currency, now != null && top ? ((now - top) / top) * 100 : null]
+        }),
+      ),
+      ath_date: same(high?.date ?? null),
+      market_cap: sumsIn(coin.market_cap, coin),
+      market_cap_rank: coin.market_cap_rank,
+      total_volume: sumsIn(coin.total_volume, coin),
+      high_24h: pricesIn(past?.high ?? null, coin.id),
+      low_24h: pricesIn(past?.low ?? null, coin.id),
+      price_change_percentage_24h: coin.price_change_percentage_24h,
+      price_change_percentage_24h_in_currency: Object.fromEntries(
+        CURRENCIES.map((currency) => [
+          currency,
+          currencyCoin(currency) === coin.id ? 0 : coin.price_change_percentage_24h,
+        ]),
+      ),
+      max_supply: coin.max_supply,
+      circulating_supply: coin.circulating_supply,
+      last_updated: coin.last_updated,
+    },
+    last_updated: coin.last_updated,
+  }
+}
+
+/** A price in US dollars in every offered currency; a coin in its own currency is worth 1. */
+function pricesIn(usd: number | null, coinId: string) {
+  const converted = inCurrencies(usd)
+  for (const currency of CURRENCIES) {
+    if (usd !== null && currencyCoin(currency) === coinId) converted[currency] = 1
+  }
+  return converted
+}
+
+/** A sum in US dollars in every offered currency; in its own currency, a coin's sum is in coins. */
+function sumsIn(usd: number | null, coin: SampleCoinSource) {
+  const converted = inCurrencies(usd)
+  for (const currency of CURRENCIES) {
+    if (usd !== null && coin.current_price && currencyCoin(currency) === coin.id) {
+      converted[currency] = usd / coin.current_price
+    }
+  }
+  return converted
+}
+
+/**
+ * `coins/{id}/market_chart` for a sample coin over `days`, ending at `endMs`, in US dollars: the
+ * prices are its past's; caps follow from its supply, volumes wander around its 24 h volume.
+ * Null without a price or for another span.
  */
 export function sampleMarketChart(
   coin: SampleCoinSource,
@@ -159,27 +347,9 @@ export function sampleMarketChart(
   market_caps: [number, number][]
   total_volumes: [number, number][]
 } | null {
-  const span = SPANS[days]
-  const price = coin.current_price
-  if (!span || price === null || price <= 0) return null
-  const random = seeded(`${coin.id}/${days}`)
-  const change24h = coin.price_change_percentage_24h ?? 0
-  const liveliness = Math.min(1, Math.max(0.02, Math.abs(change24h) / 3))
-  const stepSigma = 0.02 * liveliness * Math.sqrt(span.stepMs / 86_400_000)
-  const drift =
-    days === '1'
-      ? Math.log(1 + change24h / 100)
-      : (random() - 0.45) * 0.3 * liveliness * Math.sqrt(Number(days) / 30)
-  const walk = [0]
-  for (let i = 1; i <= span.points; i++) {
-    walk.push((walk[i - 1] ?? 0) + (random() - 0.5) * 2 * stepSigma)
-  }
-  const last = walk[span.points] ?? 0
-  const prices: [number, number][] = walk.map((w, i) => {
-    // Pinned at both ends (a bridge), then tilted so it rises by exactly `drift` to the price.
-    const logChange = w - last * (i / span.points) + drift * (i / span.points - 1)
-    return [endMs - (span.points - i) * span.stepMs, round(price * Math.exp(logChange))]
-  })
+  const prices = pricesOver(coin, days, endMs)
+  if (!prices) return null
+  const random = seeded(`${coin.id}/volumes/${days}`)
   const supply = coin.circulating_supply
   const volume = coin.total_volume
   return {

@@ -15,10 +15,19 @@ export function sampleRate(currency: Currency): number {
   return other / usd
 }
 
+// The two currencies that are coins: a coin priced in itself is worth 1, at every moment.
+const CURRENCY_COINS: Partial<Record<Currency, string>> = { btc: 'bitcoin', eth: 'ethereum' }
+
+/** The coin `currency` is, if it is one (bitcoin for BTC). */
+export const currencyCoin = (currency: Currency): string | undefined => CURRENCY_COINS[currency]
+
 // Money fields of a `coins/markets` coin; percentages, ranks and the rest stay as they are.
 const MONEY = ['current_price', 'market_cap', 'total_volume', 'market_cap_change_24h'] as const
 
-/** `coins/markets` (in US dollars) as it would read in `currency`. */
+/**
+ * `coins/markets` (in US dollars) as it would read in `currency`: at the fixtures' rate, except a
+ * coin in its own currency (bitcoin in BTC), worth 1 and unchanged, its sums counted in coins.
+ */
 export function marketsIn<T extends Record<string, unknown>>(
   coins: readonly T[],
   currency: Currency,
@@ -27,6 +36,19 @@ export function marketsIn<T extends Record<string, unknown>>(
   const rate = sampleRate(currency)
   return coins.map((coin) => {
     const converted: Record<string, unknown> = { ...coin }
+    const price = coin.current_price
+    if (coin.id === currencyCoin(currency) && typeof price === 'number') {
+      for (const key of ['market_cap', 'total_volume'] as const) {
+        const value = converted[key]
+        if (typeof value === 'number') converted[key] = value / price
+      }
+      Object.assign(converted, {
+        current_price: 1,
+        market_cap_change_24h: 0,
+        price_change_percentage_24h: 0,
+      })
+      return converted as T
+    }
     for (const key of MONEY) {
       const value = converted[key]
       if (typeof value === 'number') converted[key] = value * rate
@@ -48,16 +70,24 @@ export function inCurrencies<T extends number | null>(usd: T): Record<Currency, 
 type Series = readonly (readonly (number | null)[])[]
 type Chart = Record<'prices' | 'market_caps' | 'total_volumes', Series>
 
-/** `coins/{id}/market_chart` (in US dollars) as it would read in `currency`. */
-export function chartIn<T extends Chart>(chart: T, currency: Currency): T {
+/**
+ * `coins/{id}/market_chart` of `coinId` (in US dollars) as it would read in `currency`: at the
+ * fixtures' rate, except in the coin's own currency, where each value is divided by the coin's
+ * price at that moment (bitcoin in BTC: a flat line at 1).
+ */
+export function chartIn<T extends Chart>(chart: T, currency: Currency, coinId: string): T {
   if (currency === DEFAULT_CURRENCY) return chart
+  const own = currencyCoin(currency) === coinId
   const rate = sampleRate(currency)
+  const priceAt = new Map(chart.prices.map(([at, price]) => [at, price]))
   // Ten significant digits, as an upstream would send: no float noise in the pages' data.
   const convert = (series: Series) =>
-    series.map(([at, value]) => [
-      at,
-      typeof value === 'number' ? Number((value * rate).toPrecision(10)) : value,
-    ])
+    series.map(([at, value]) => {
+      const price = own ? priceAt.get(at) : null
+      const converted =
+        typeof value !== 'number' ? value : own ? (price ? value / price : null) : value * rate
+      return [at, typeof converted === 'number' ? Number(converted.toPrecision(10)) : converted]
+    })
   return {
     ...chart,
     prices: convert(chart.prices),

@@ -37,12 +37,12 @@ function coinHandlers(images: (id: string, detail: Record<string, unknown>) => o
           ? bitcoinChart7
           : sampleMarketChart(source, days, CHART_END_MS)
       if (!chart) return HttpResponse.json({ error: 'invalid days' }, { status: 400 })
-      return HttpResponse.json(chartIn(chart, currency.output))
+      return HttpResponse.json(chartIn(chart, currency.output, id))
     }),
     http.get('*/coins/:id', ({ params }) => {
       const source = sampleCoinSources.get(String(params.id))
       if (!source) return coinNotFound()
-      return HttpResponse.json(images(source.id, sampleCoinDetail(source)))
+      return HttpResponse.json(images(source.id, sampleCoinDetail(source, CHART_END_MS)))
     }),
   ]
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { sampleRate } from '../../mocks/currency-samples'
+import { currencyCoin, sampleRate } from '../../mocks/currency-samples'
 import { CURRENCIES } from '@contract/currency'
 import { loadSample } from './sample'
 
@@ -46,11 +46,10 @@ describe('loadSample', () => {
     for (const id of ['ethereum', 'bitcoin']) {
       const price = sample.coinDetail(id)?.market_data?.current_price
       const usd = sample.marketChart(id, 'usd', '30')?.prices ?? []
-      for (const currency of CURRENCIES) {
+      // A coin in its own currency (bitcoin in BTC) is worth 1: below.
+      for (const currency of CURRENCIES.filter((c) => currencyCoin(c) !== id)) {
         const rate = sampleRate(currency)
-        if (id !== 'bitcoin')
-          expect(price?.[currency], currency).toBeCloseTo((price?.usd ?? 0) * rate)
-        else expect(price?.[currency], currency).toEqual(expect.any(Number))
+        expect((price?.[currency] ?? 0) / ((price?.usd ?? 0) * rate), currency).toBeCloseTo(1, 6)
         const chart = sample.marketChart(id, currency, '30')?.prices ?? []
         expect(chart).toHaveLength(usd.length)
         chart.forEach(([at, value], index) => {
@@ -60,5 +59,83 @@ describe('loadSample', () => {
         })
       }
     }
+  })
+})
+
+describe('every sample coin is coherent', () => {
+  const sample = loadSample()
+  const ids = [
+    ...sample.markets.map((coin) => coin.id),
+    ...sample.trending.coins.map(({ item }) => item.id),
+  ]
+  const SPANS = ['1', '7', '30', '365'] as const
+  const extent = (points: [number, number][]) => {
+    const prices = points.map(([, price]) => price)
+    return { min: Math.min(...prices), max: Math.max(...prices) }
+  }
+  // Figures and charts are rounded (to cents, or ten significant digits): a millionth apart is one.
+  const up = (value: number) => value * (1 + 1e-6)
+  const down = (value: number) => value * (1 - 1e-6)
+
+  it.each(ids)(
+    '%s: its key figures, in every currency, agree with each other and its charts',
+    (id) => {
+      const market = sample.coinDetail(id)?.market_data
+      if (!market) throw new Error(`no sample detail for ${id}`)
+      // Every key figure is known (max supply may be unlimited).
+      for (const figure of ['market_cap', 'total_volume', 'high_24h', 'low_24h', 'ath'] as const) {
+        expect(market[figure]?.usd, figure).toEqual(expect.any(Number))
+      }
+      expect(market.circulating_supply).toBeGreaterThan(0)
+      for (const currency of CURRENCIES) {
+        const where = `${id} in ${currency}`
+        const price = market.current_price?.[currency] ?? Number.NaN
+        const high = market.high_24h?.[currency] ?? Number.NaN
+        const low = market.low_24h?.[currency] ?? Number.NaN
+        const ath = market.ath?.[currency] ?? Number.NaN
+        // The all-time high is at least the price, and its distance is the coin's own.
+        expect(ath, where).toBeGreaterThanOrEqual(price)
+        expect(market.ath_change_percentage?.[currency], where).toBeCloseTo(
+          (price / ath - 1) * 100,
+          1,
+        )
+        // The day's high and low hold the price, and the 7-day chart holds them.
+        expect(low, where).toBeLessThanOrEqual(price)
+        expect(high, where).toBeGreaterThanOrEqual(price)
+        const week = extent(sample.marketChart(id, currency, '7')?.prices ?? [])
+        expect(week.min, where).toBeLessThanOrEqual(up(low))
+        expect(week.max, where).toBeGreaterThanOrEqual(down(high))
+        // The day's chart stays between them; no chart rises above the all-time high.
+        const day = extent(sample.marketChart(id, currency, '1')?.prices ?? [])
+        expect(day.min, where).toBeGreaterThanOrEqual(down(low))
+        expect(day.max, where).toBeLessThanOrEqual(up(high))
+        for (const days of SPANS) {
+          const { max } = extent(sample.marketChart(id, currency, days)?.prices ?? [])
+          expect(max, `${where}, ${days} days`).toBeLessThanOrEqual(up(ath))
+        }
+      }
+    },
+  )
+
+  it.each([
+    ['bitcoin', 'btc'],
+    ['ethereum', 'eth'],
+  ] as const)('%s priced in %s is 1, a flat line on every chart', (id, currency) => {
+    expect(sample.coinDetail(id)?.market_data?.current_price?.[currency]).toBe(1)
+    expect(sample.marketsIn(currency).find((coin) => coin.id === id)).toMatchObject({
+      current_price: 1,
+      price_change_percentage_24h: 0,
+    })
+    for (const days of SPANS) {
+      const prices = sample.marketChart(id, currency, days)?.prices ?? []
+      expect(prices.length, days).toBeGreaterThan(100)
+      expect(new Set(prices.map(([, price]) => price)), days).toEqual(new Set([1]))
+    }
+  })
+
+  it('prices Pepe as Pepe trades: about a hundred-thousandth of a dollar', () => {
+    const price = sample.coinDetail('pepe')?.market_data?.current_price?.usd ?? 0
+    expect(price).toBeGreaterThan(1e-6)
+    expect(price).toBeLessThan(1e-4)
   })
 })

@@ -62,14 +62,14 @@ export function loadSample(): Sample {
     coinDetail: (id) => {
       const source = sampleCoinSources.get(id)
       if (!source) return null
-      const detail = v.parse(CoinDetailSchema, sampleCoinDetail(source))
+      const detail = v.parse(CoinDetailSchema, sampleCoinDetail(source, updatedAt.getTime()))
       const image = sampleImagePath(id)
       return { ...detail, image: { thumb: image, small: image, large: image } }
     },
     marketChart: (id, currency, days) => {
       const source = sampleCoinSources.get(id)
       const chart = source && sampleMarketChart(source, days, updatedAt.getTime())
-      return chart ? v.parse(MarketChartSchema, chartIn(chart, currency)) : null
+      return chart ? v.parse(MarketChartSchema, chartIn(chart, currency, id)) : null
     },
     updatedAt,
   }

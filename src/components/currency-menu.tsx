@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { rememberCurrency } from '@/lib/remembered-currency'
@@ -17,14 +18,25 @@ export function CurrencyMenu({
   keep?: Record<string, string>
 }) {
   const navigate = useNavigate()
+  const select = useRef<HTMLSelectElement>(null)
   // The default stays out of the address; like sorting, no new history entry, no scroll.
-  const change = (next: Currency) =>
+  const change = (value: string) => {
+    if (!v.is(CurrencySchema, value)) return
+    rememberCurrency(value)
     void navigate({
       to: '.',
-      search: (prev) => ({ ...prev, currency: next === DEFAULT_CURRENCY ? undefined : next }),
+      search: (prev) => ({ ...prev, currency: value === DEFAULT_CURRENCY ? undefined : value }),
       replace: true,
       resetScroll: false,
     })
+  }
+  // A choice made in the server's HTML before this code arrived (the menu hydrates late) is
+  // still in the select, which React adopts as it is: apply it, or page and menu disagree.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    const chosen = select.current?.value
+    if (chosen && chosen !== currency) change(chosen)
+  }, [])
   return (
     <form className="currency-menu" method="get">
       {Object.entries(keep).map(([name, value]) => (
@@ -34,16 +46,12 @@ export function CurrencyMenu({
         Currency
       </label>
       <select
+        ref={select}
         id="currency"
         name="currency"
         className="currency-menu__select"
         value={currency}
-        onChange={(event) => {
-          const next = event.currentTarget.value
-          if (!v.is(CurrencySchema, next)) return
-          rememberCurrency(next)
-          change(next)
-        }}
+        onChange={(event) => change(event.currentTarget.value)}
       >
         {CURRENCIES.map((code) => (
           <option key={code} value={code}>

@@ -50,6 +50,21 @@ export function DataNote({
   )
 }
 
+/**
+ * "Sample data", in a list's heading or beside a coin's price, when the figures are the sample
+ * shipped with the site: never an age, which would read as real prices from days ago. The
+ * section's data note says why, once per page (market.css hides a later section's).
+ */
+export function SampleBadge({ meta }: { meta: DataMeta | undefined }) {
+  if (meta?.source !== 'sample') return null
+  return (
+    <>
+      {' '}
+      <span className="sample-badge">Sample data</span>
+    </>
+  )
+}
+
 export function Attribution() {
   return (
     <p className="attribution">

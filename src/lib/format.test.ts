@@ -128,6 +128,11 @@ describe('formatNumber (volume, market cap)', () => {
     expect(formatNumber(1.5e21)).toBe('1,500,000,000,000,000,000,000')
   })
   it('shows an en dash for null', () => expect(formatNumber(null)).toBe('–'))
+  it("writes a sum's currency sign before it", () => {
+    expect(formatNumber(301219859913940, 'jpy')).toBe('¥301,219,859,913,940')
+    expect(formatNumber(429644.2, 'btc')).toBe('₿429,644')
+    expect(formatNumber(null, 'eur')).toBe('–')
+  })
 })
 
 describe('formatRank', () => {
@@ -183,9 +188,7 @@ describe('dataNote', () => {
     expect(dataNote({ source: 'stale', updatedAt: null })).toBe('Prices may be out of date')
   })
   it('says when the data is a sample', () => {
-    expect(dataNote({ source: 'sample', updatedAt: null })).toBe(
-      'Live prices are unavailable; showing sample data',
-    )
+    expect(dataNote({ source: 'sample', updatedAt: null })).toBe('Live prices are unavailable')
   })
   it('gives the age of shown data whose refresh failed', () => {
     const since = new Date(2026, 10, 23, 14, 32).toISOString()
@@ -198,7 +201,7 @@ describe('dataNote', () => {
       "Showing prices from 14:32 — couldn't refresh",
     )
     expect(dataNote({ source: 'sample', updatedAt: since }, failed)).toBe(
-      'Live prices are unavailable; showing sample data',
+      'Live prices are unavailable',
     )
   })
 })

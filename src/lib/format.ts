@@ -118,10 +118,14 @@ export function formatMoneyChange(value: Numeric, currency: Currency = 'usd'): s
   return known(value) ? money(value, currency, false) : MISSING
 }
 
-/** Volume and market cap. */
-export function formatNumber(value: Numeric): string {
+/**
+ * Volume and market cap, with the sign of their `currency` when given ("€1,840,734,193"); a
+ * supply or a count without.
+ */
+export function formatNumber(value: Numeric, currency?: Currency): string {
   if (!known(value)) return MISSING
-  return formatDecimal(value, Math.abs(value) >= 1000 ? INTEGER : UP_TO_THREE)
+  const text = formatDecimal(value, Math.abs(value) >= 1000 ? INTEGER : UP_TO_THREE)
+  return currency ? CURRENCY_SYMBOLS[currency] + text : text
 }
 
 export function formatRank(value: Numeric): string {
@@ -190,16 +194,16 @@ export function formatSince(iso: string, now: number): string {
 export type FailedRefresh = { subject: string; since: string; now: number }
 
 /**
- * The line under a list: sample data, data whose refresh failed (`failed`), or data our server
- * says is stale; null for live data (CoinGecko itself sends no source, which counts as live).
- * `utc`: times in UTC (see `formatTime`).
+ * The line under a list: why it shows sample data (its heading's badge says that it does), data
+ * whose refresh failed (`failed`), or data our server says is stale; null for live data
+ * (CoinGecko itself sends no source, which counts as live). `utc`: times in UTC (`formatTime`).
  */
 export function dataNote(
   meta: { source: DataSource | null; updatedAt: string | null },
   failed: FailedRefresh | null = null,
   utc = false,
 ): string | null {
-  if (meta.source === 'sample') return 'Live prices are unavailable; showing sample data'
+  if (meta.source === 'sample') return 'Live prices are unavailable'
   if (failed) {
     return `Showing ${failed.subject} from ${formatSince(failed.since, failed.now)} — couldn't refresh`
   }

@@ -91,4 +91,16 @@ describe('routes', () => {
     ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
   })
+
+  // Price alerts and following coins (a watchlist) are filed, not built: no page offers them yet.
+  it.each(['/', '/signin', '/signup'])(
+    '%s promises no feature the site does not have',
+    async (path) => {
+      await renderApp(path)
+      await screen.findAllByRole('heading', { level: 1 })
+      const text = document.body.textContent ?? ''
+      expect(text).not.toMatch(/\balerts?\b/i)
+      expect(text).not.toMatch(/\bfollow (your|the) coins\b|watchlist/i)
+    },
+  )
 })

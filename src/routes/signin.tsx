@@ -21,7 +21,7 @@ function SignInPage() {
   // bundler moved shared code into a chunk of its own (1 kB more gzip on every page).
   const { error } = useSearch({ from: '/signin' })
   return (
-    <AuthLayout title="Sign in" intro="Welcome back. Sign in to follow your coins.">
+    <AuthLayout title="Sign in" intro="Welcome back.">
       <SignInForm returned={error} />
     </AuthLayout>
   )

@@ -137,10 +137,75 @@ describe('coin pages offline', () => {
     await visit(page, `${site.url}/coins/ethereum`)
     await waitForCoin(page)
     expect(await page.locator('h1').textContent()).toBe('Ethereum ETH')
+    // Labelled beside the price, the reason said under the page, no age.
+    const badge = page.locator('.coin-page__price .sample-badge')
+    expect(await badge.textContent()).toBe('Sample data')
+    expect(await badge.isVisible()).toBe(true)
     expect(await page.locator('.coin-page__footer .data-note').textContent()).toBe(
-      'Live prices are unavailable; showing sample data',
+      'Live prices are unavailable',
     )
     await expectNoAxeViolations(page)
     expect(problems).toEqual([])
   })
+})
+
+/** The names of the chart's range links marked as the current page. */
+const currentRanges = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Chart range' })
+    .locator('a[aria-current="page"]')
+    .allTextContents()
+
+describe('chart ranges', () => {
+  it('are links without JavaScript, exactly one of them current', async () => {
+    const { page } = await site.open(VIEWPORTS[0], { javaScriptEnabled: false })
+    await page.goto(`${site.url}/coins/bitcoin?range=30d`)
+    expect(await page.getByRole('navigation', { name: 'Chart range' }).locator('a').count()).toBe(4)
+    expect(await currentRanges(page)).toEqual(['Show 30 d'])
+    await page.getByRole('link', { name: 'Show 1 y' }).click()
+    await page.waitForURL(`${site.url}/coins/bitcoin?range=1y`)
+    expect(await page.locator('.coin-chart__summary').textContent()).toMatch(/^1-year range \$/)
+    expect(await currentRanges(page)).toEqual(['Show 1 y'])
+  })
+
+  it('mark exactly one range current once the app runs, whichever is shown', async () => {
+    const { page, problems } = await site.open(VIEWPORTS[0])
+    await visit(page, `${site.url}/coins/bitcoin?range=30d`)
+    await waitForCoin(page)
+    expect(await currentRanges(page)).toEqual(['Show 30 d'])
+    for (const [name, title] of [
+      ['Show 24 h', 'Bitcoin price, 24-hour'],
+      ['Show 7 d', 'Bitcoin price, 7-day'],
+    ] as const) {
+      await page.getByRole('link', { name }).click()
+      await page.getByRole('img', { name: title }).waitFor()
+      expect(await currentRanges(page)).toEqual([name])
+    }
+    expect(problems).toEqual([])
+  })
+})
+
+describe('coin pages end with the footer', () => {
+  it.each(['/coins/bitcoin?range=30d', '/coins/pepe', '/coins/sui'])(
+    '%s: nothing below the footer at 1280×800',
+    async (path) => {
+      // Pepe and Sui come from the sample data, whose pages have no long description.
+      for (const id of ['pepe', 'sui']) {
+        site.upstream.behave({ kind: 'status', status: 500 }, `coins/${id}`)
+        site.upstream.behave({ kind: 'status', status: 500 }, `coins/${id}/market_chart`)
+      }
+      const { page } = await site.open({ width: 1280, height: 800 })
+      await visit(page, `${site.url}${path}`)
+      await waitForCoin(page)
+      const below = await page.evaluate(() => {
+        const footer = document.querySelector('body footer.footer')
+        if (!footer) throw new Error('no footer')
+        return (
+          document.documentElement.scrollHeight -
+          (footer.getBoundingClientRect().bottom + window.scrollY)
+        )
+      })
+      expect(below).toBeCloseTo(0, 0)
+    },
+  )
 })

@@ -206,6 +206,69 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
     expect(problems).toEqual([])
   })
 
+  it('a currency chosen before the menu’s code arrives is applied once it does', async () => {
+    const { page, problems } = await site.open(viewport)
+    // The menu's code (the late-hydrated part's chunk) is held back until the choice is made.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let asked = false
+    await page.route(/\/assets\/price-extras-[\w-]+\.js$/, async (route) => {
+      asked = true
+      await held
+      await route.continue()
+    })
+    await visit(page, `${site.url}/`)
+    const select = page.locator('select[name="currency"]')
+    // The server's HTML, which React has not adopted yet.
+    expect(await select.evaluate((element) => Object.keys(element).join())).not.toContain('__react')
+
+    // As assistive technology or a script would: a new value and a change event, no focus.
+    await select.evaluate((element: HTMLSelectElement) => {
+      element.value = 'eur'
+      element.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    // The change itself asks for the code, wherever the list is.
+    await expect.poll(() => asked).toBe(true)
+    expect(page.url()).toBe(`${site.url}/`)
+    release()
+
+    await page.waitForURL(`${site.url}/?currency=eur`)
+    await waitForPrices(page)
+    await expect.poll(() => firstPrice(page).textContent()).toBe(bitcoinPrice('eur'))
+    expect(await globalCap(page).textContent()).toContain(totalCap('eur'))
+    expect(await (await currencyMenu(page)).inputValue()).toBe('eur')
+    expect(problems).toEqual([])
+  })
+
+  it('on a coin page, a currency chosen before the page’s code arrives is applied once it does', async () => {
+    const { page, problems } = await site.open(viewport)
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/coins\._coinId-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${site.url}/coins/bitcoin`, { waitUntil: 'load' })
+    const select = page.locator('select[name="currency"]')
+    // The server's HTML, which React has not adopted yet.
+    expect(await select.evaluate((element) => Object.keys(element).join())).not.toContain('__react')
+    await select.evaluate((element: HTMLSelectElement) => {
+      element.value = 'gbp'
+      element.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    release()
+    await page.waitForURL(`${site.url}/coins/bitcoin?currency=gbp`)
+    await expect
+      .poll(() => coinPrice(page).textContent())
+      .toBe(formatPrice(BITCOIN.current_price.gbp, 'gbp'))
+    expect(await (await currencyMenu(page)).inputValue()).toBe('gbp')
+    expect(problems).toEqual([])
+  })
+
   it('an unknown currency is the default, without an error', async () => {
     const { page, problems } = await site.open(viewport)
     const response = await visit(page, `${site.url}/crypto?currency=doge`)
@@ -235,5 +298,54 @@ describe('the currency menu without JavaScript', () => {
     await page.waitForURL(`${site.url}/coins/bitcoin?range=30d&currency=jpy`)
     expect(await coinPrice(page).textContent()).toBe(formatPrice(BITCOIN.current_price.jpy, 'jpy'))
     expect(await page.locator('.coin-chart__summary').textContent()).toMatch(/^30-day range ¥/)
+  })
+})
+
+describe('the bitcoin sign', () => {
+  /** The site's fonts a page fetched, and the fonts drawing each element that shows ₿. */
+  async function fonts(path: string) {
+    const { page } = await site.open(VIEWPORTS[0])
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fetched.push(new URL(request.url()).pathname)
+    })
+    await visit(page, `${site.url}${path}`)
+    await waitForPrices(page)
+    await page.evaluate(() => document.fonts.ready)
+    const shown = await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      let count = 0
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.includes('₿') || !node.parentElement?.checkVisibility()) continue
+        node.parentElement.setAttribute('data-bitcoin-sign', String(count++))
+      }
+      return count
+    })
+    // What Chromium actually drew each one with (DevTools' "Rendered fonts").
+    const cdp = await page.context().newCDPSession(page)
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 })
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: '[data-bitcoin-sign]',
+    })
+    await cdp.send('CSS.enable')
+    const drawnWith: string[][] = []
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+      drawnWith.push(fonts.map((font) => font.familyName))
+    }
+    return { fetched, shown, drawnWith }
+  }
+
+  it('is drawn with our one-glyph font wherever a page shows it (no font here has ₿)', async () => {
+    const { fetched, shown, drawnWith } = await fonts('/crypto?currency=btc')
+    // The prices' weight's face (the other is for bold text, when a page has ₿ in bold).
+    expect(fetched).toEqual(['/fonts/bitcoin-sign-400.otf'])
+    expect(shown).toBeGreaterThan(12)
+    expect(drawnWith.filter((families) => !families.includes('Coinvera Bitcoin Sign'))).toEqual([])
+  })
+
+  it('is not fetched by a page without it', async () => {
+    expect(await fonts('/crypto')).toEqual({ fetched: [], shown: 0, drawnWith: [] })
   })
 })

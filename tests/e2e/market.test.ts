@@ -15,8 +15,8 @@ const ROWS = [
     change: '1.84%',
     up: true as boolean | null,
     capChange: '$35,040,512,889.40',
-    volume: '41,852,331,007',
-    cap: '1,938,227,011,865',
+    volume: '$41,852,331,007',
+    cap: '$1,938,227,011,865',
   },
   {
     rank: '2',
@@ -26,8 +26,8 @@ const ROWS = [
     change: '-2.42%',
     up: false,
     capChange: '-$10,671,324,112.70',
-    volume: '24,115,902,211',
-    cap: '431,041,215,563',
+    volume: '$24,115,902,211',
+    cap: '$431,041,215,563',
   },
   {
     rank: '3',
@@ -37,8 +37,8 @@ const ROWS = [
     change: '0.01%',
     up: true,
     capChange: '$120,335,678.12',
-    volume: '88,201,542,318',
-    cap: '183,112,745,203',
+    volume: '$88,201,542,318',
+    cap: '$183,112,745,203',
   },
   {
     rank: '4',
@@ -48,8 +48,8 @@ const ROWS = [
     change: '3.91%',
     up: true,
     capChange: '$5,227,116,301.55',
-    volume: '4,212,097,311',
-    cap: '139,052,713,908',
+    volume: '$4,212,097,311',
+    cap: '$139,052,713,908',
   },
   {
     // A change of exactly 0 went neither way: no arrow, no red.
@@ -60,8 +60,8 @@ const ROWS = [
     change: '0.00%',
     up: null,
     capChange: '$4,012.50',
-    volume: '1,987,344,120',
-    cap: '127,214,008,775',
+    volume: '$1,987,344,120',
+    cap: '$127,214,008,775',
   },
   {
     // The upstream sent null for market_cap_change_24h.
@@ -72,8 +72,8 @@ const ROWS = [
     change: '-5.12%',
     up: false,
     capChange: '–',
-    volume: '5,120,987,443',
-    cap: '78,503,302,114',
+    volume: '$5,120,987,443',
+    cap: '$78,503,302,114',
   },
 ]
 

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { CURRENCIES } from '@contract/currency'
 import { visit, waitForHydration } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
@@ -273,4 +274,38 @@ describe.each([SIZES[1], SIZES[3]])('a signed-in visitor at $name px', (size) =>
     expect(await page.getByRole('form', { name: formName }).isVisible()).toBe(true)
     expect(problems).toEqual([])
   })
+})
+
+describe('coin names in every currency', () => {
+  /** Each row's name and symbol, and whether each is cut (an ellipsis, or clipped). */
+  const readNames = (page: Page) =>
+    page.locator('.market-table tbody .coin-cell__text').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const part = (selector: string) => cell.querySelector(selector) as HTMLElement
+        const cut = (element: HTMLElement) => element.scrollWidth > element.clientWidth
+        const [name, symbol] = [part('.coin-cell__name'), part('.coin-cell__symbol')]
+        return { name: name.textContent, nameCut: cut(name), symbolCut: cut(symbol) }
+      }),
+    )
+
+  it.each(CURRENCIES)('at 1280 px, in %s, every name is whole', async (currency) => {
+    const { page } = await site.open({ width: 1280, height: 800 })
+    await visit(page, `${site.url}/crypto?currency=${currency}`)
+    await waitForPrices(page)
+    const names = await readNames(page)
+    expect(names).toHaveLength(6)
+    expect(names.filter((row) => row.nameCut || row.symbolCut)).toEqual([])
+  })
+
+  it.each(CURRENCIES)(
+    'at 375 px, in %s, a name is cut only beside its whole symbol',
+    async (currency) => {
+      const { page } = await site.open({ width: 375, height: 812 })
+      await visit(page, `${site.url}/crypto?currency=${currency}`)
+      await waitForPrices(page)
+      const names = await readNames(page)
+      expect(names).toHaveLength(6)
+      expect(names.filter((row) => row.symbolCut)).toEqual([])
+    },
+  )
 })

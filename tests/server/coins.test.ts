@@ -99,7 +99,7 @@ describe('GET /api/market/coins/:id', () => {
     expect(Object.keys(coin.market_data?.current_price ?? {}).sort()).toEqual(
       [...CURRENCIES].sort(),
     )
-    expect(coin.market_data?.current_price?.eur).toBe(92512.18)
+    expect(coin.market_data?.current_price?.eur).toBe(84105.52)
     // What the upstream sends beyond the schema stays with us.
     expect(first.body).not.toHaveProperty('categories')
     expect(first.body.market_data).not.toHaveProperty('atl')
@@ -234,9 +234,10 @@ describe('GET /api/market/coins/:id/market_chart', () => {
     for (const currency of CURRENCIES) {
       const first = await chart(s, 'bitcoin', '7', currency)
       expect(first.status, currency).toBe(200)
-      // The fake upstream's chart is the dollar one at the fixtures' rates.
+      // The fake upstream's chart is the dollar one at the fixtures' rates; in bitcoin, 1.
       const prices = v.parse(MarketChartSchema, first.body).prices
-      expect(prices[0]?.[1], currency).toBeCloseTo((usd[0]?.[1] ?? 0) * sampleRate(currency))
+      const rate = currency === 'btc' ? 1 / (usd[0]?.[1] ?? 1) : sampleRate(currency)
+      expect(prices[0]?.[1], currency).toBeCloseTo((usd[0]?.[1] ?? 0) * rate)
       expect((await chart(s, 'bitcoin', '7', currency)).source, currency).toBe('cache')
     }
     expect(

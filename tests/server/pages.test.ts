@@ -233,7 +233,9 @@ describe('pages rendered with market data', () => {
     const s = await setup({ kind: 'status', status: 500 })
     const html = await (await page(s, '/crypto')).text()
     expect(rows(html)).toBe(6)
-    expect(html).toContain('Live prices are unavailable; showing sample data')
+    // Labelled in the heading, the reason in the note, and no age that would read as real.
+    expect(html).toContain('<span class="sample-badge">Sample data</span>')
+    expect(html).toContain('Live prices are unavailable')
     expect(pageState(html).queries[0]?.state.data.meta.source).toBe('sample')
   })
 

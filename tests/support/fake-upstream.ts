@@ -40,7 +40,7 @@ for (const currency of CURRENCIES) {
   if (currency === DEFAULT_CURRENCY) continue
   const markets = marketsIn(inDollars('coins/markets'), currency)
   fixtures.set(currencyKey('coins/markets', currency), JSON.stringify(markets))
-  const chart = chartIn(inDollars('coins/bitcoin/market_chart'), currency)
+  const chart = chartIn(inDollars('coins/bitcoin/market_chart'), currency, 'bitcoin')
   fixtures.set(currencyKey('coins/bitcoin/market_chart', currency), JSON.stringify(chart))
 }
 

@@ -33,6 +33,25 @@ describe('NavBar', () => {
     expect(nav.getByRole('link', { name: 'Contact' })).not.toHaveAttribute('aria-current')
   })
 
+  /** The names of the main navigation's links that say they are the current page. */
+  const currentLinks = () =>
+    mainNav()
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent)
+
+  it('marks only Contact on the contact page, which Company and About lead to as well', async () => {
+    await renderApp('/contact')
+    await screen.findAllByRole('heading', { name: 'Hello World' })
+    expect(currentLinks()).toEqual(['Contact'])
+  })
+
+  it('marks the page whatever its query says', async () => {
+    await renderApp('/crypto?currency=eur&sort=price_desc')
+    await screen.findByRole('heading', { level: 1 })
+    expect(currentLinks()).toEqual(['Pricing'])
+  })
+
   it('opens the phone menu, closes it with Escape and returns focus to the button', async () => {
     const user = userEvent.setup()
     await renderApp('/')

@@ -1,14 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId, useRef, useState } from 'react'
+import { CurrentLink } from '../current-link'
 import { Logo } from '../logo'
 
-const links = [
+// Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
+const links: { to: '/' | '/contact' | '/crypto'; label: string; current?: false }[] = [
   { to: '/', label: 'Home' },
-  { to: '/contact', label: 'Company' },
-  { to: '/contact', label: 'About' },
+  { to: '/contact', label: 'Company', current: false },
+  { to: '/contact', label: 'About', current: false },
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
-] as const
+]
 
 /**
  * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
@@ -54,14 +56,16 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
           <ul className="nav-bar__links">
             {links.map((link) => (
               <li key={link.label}>
-                <Link
+                <CurrentLink
                   to={link.to}
+                  current={link.current}
                   className="nav-bar__link"
-                  activeOptions={{ exact: true }}
+                  // The page is current whatever its query says (/crypto?currency=eur).
+                  activeOptions={{ exact: true, includeSearch: false }}
                   onClick={close}
                 >
                   {link.label}
-                </Link>
+                </CurrentLink>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
+import { CurrentLink } from '@/components/current-link'
 import { useHydrated } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
@@ -60,30 +60,27 @@ export function CoinChart({
           Price chart
         </h2>
         <nav className="coin-chart__ranges" aria-label="Chart range">
-          {RANGES.map((option) =>
-            hydrated ? (
-              <Link
-                key={option}
-                to="/coins/$coinId"
-                params={{ coinId }}
-                // A range keeps the page's currency (the default stays out of the address).
-                search={{
-                  range: option,
-                  currency: currency === DEFAULT_CURRENCY ? undefined : currency,
-                }}
-                replace
-                resetScroll={false}
-                // The link of the range shown gets aria-current="page" from the router.
-                className="coin-chart__range"
-              >
-                <span className="visually-hidden">Show</span> {RANGE_LABELS[option].button}
-              </Link>
-            ) : (
-              <span key={option} className="coin-chart__range" aria-hidden="true">
-                {RANGE_LABELS[option].button}
-              </span>
-            ),
-          )}
+          {/* Links in the server's HTML too: a range works before the app runs, and without it. */}
+          {RANGES.map((option) => (
+            <CurrentLink
+              key={option}
+              to="/coins/$coinId"
+              params={{ coinId }}
+              // A range keeps the page's currency (the default stays out of the address).
+              search={{
+                range: option,
+                currency: currency === DEFAULT_CURRENCY ? undefined : currency,
+              }}
+              replace
+              resetScroll={false}
+              className="coin-chart__range"
+              // The range shown, as the page reads it (the router's own mark took the default
+              // range's link, without `?range=`, for current with any range).
+              current={option === range}
+            >
+              <span className="visually-hidden">Show</span> {RANGE_LABELS[option].button}
+            </CurrentLink>
+          ))}
         </nav>
       </div>
       {data ? (
@@ -242,25 +239,29 @@ function ChartFigure({
       <figcaption id={summaryId} className="coin-chart__summary">
         {summary}
       </figcaption>
-      <table className="visually-hidden">
-        <caption>
-          {`${name} price, ${RANGE_LABELS[range].span}, in ${CURRENCY_NAMES[currency]}`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {samplePoints(points, TABLE_ROWS).map(([time, price]) => (
-            <tr key={time}>
-              <th scope="row">{formatChartTime(time, span)}</th>
-              <td>{formatPrice(price, currency)}</td>
+      {/* In a hidden box: a table is never shorter than its rows, so hidden itself it stuck out
+          below the page's footer. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>
+            {`${name} price, ${RANGE_LABELS[range].span}, in ${CURRENCY_NAMES[currency]}`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Price</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {samplePoints(points, TABLE_ROWS).map(([time, price]) => (
+              <tr key={time}>
+                <th scope="row">{formatChartTime(time, span)}</th>
+                <td>{formatPrice(price, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

@@ -23,10 +23,10 @@ describe('coin page', () => {
     expect(figure('Market cap')).toBe('$1,938,227,011,865')
     expect(figure('24 h volume')).toBe('$41,852,331,007')
     expect(figure('24 h high')).toBe('$99,360.24')
-    expect(figure('24 h low')).toBe('$94,489.64')
+    expect(figure('24 h low')).toBe('$94,872.31')
     expect(figure('Circulating supply')).toBe('19,897,675 BTC')
     expect(figure('Max supply')).toBe('21,000,000 BTC')
-    expect(figure('All-time high')).toBe('$126,080.00Oct 6, 2025 · 12.40% below')
+    expect(figure('All-time high')).toBe('$126,080.00Oct 6, 2025 · 22.74% below')
     const homepage = screen.getByRole('link', { name: /bitcoin website/i })
     expect(homepage).toHaveAttribute('href', 'http://www.bitcoin.org/')
     expect(homepage).toHaveAttribute('rel', 'nofollow noopener')
@@ -68,17 +68,47 @@ describe('coin page', () => {
     expect(screen.getByRole('link', { name: 'Show 30 d' })).toHaveAttribute('aria-current', 'page')
   })
 
+  it.each([
+    ['/coins/bitcoin', '7 d'],
+    ['/coins/bitcoin?range=24h', '24 h'],
+    ['/coins/bitcoin?range=30d&currency=eur', '30 d'],
+    ['/coins/bitcoin?range=1y&utm_source=news', '1 y'],
+    ['/coins/bitcoin?range=7d', '7 d'],
+    ['/coins/bitcoin?currency=doge', '7 d'],
+  ])('on %s marks exactly one range as current: %s', async (path, shown) => {
+    await renderApp(path)
+    const ranges = within(await screen.findByRole('navigation', { name: 'Chart range' }))
+    await screen.findByRole('img', { name: /^Bitcoin price/ })
+    const current = ranges
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent)
+    expect(current).toEqual([`Show ${shown}`])
+  })
+
+  it('labels sample data beside the price, and says why', async () => {
+    server.use(
+      http.get('*/coins/bitcoin', () =>
+        HttpResponse.json(coinsBitcoin, { headers: { 'X-Data-Source': 'sample' } }),
+      ),
+    )
+    await renderApp('/coins/bitcoin')
+    const price = await screen.findByText('$97,412.00', { selector: '.coin-page__price-value' })
+    expect(within(price.parentElement as HTMLElement).getByText('Sample data')).toBeVisible()
+    expect(screen.getByText('Live prices are unavailable')).toBeVisible()
+  })
+
   it("shows the address's currency: price, change, key figures and chart", async () => {
     const { market_data: m } = coinsBitcoin
     await renderApp('/coins/bitcoin?currency=eur')
     expect(
-      await screen.findByText('€92,512.18', { selector: '.coin-page__price-value' }),
+      await screen.findByText('€84,105.52', { selector: '.coin-page__price-value' }),
     ).toBeVisible()
     // The change in euros, not the dollar one (1.84215 %).
     expect(screen.getByText('1.84%', { exact: false, selector: '.coin-page__change' })).toBeTruthy()
-    expect(figure('Market cap')).toBe('€1,840,734,193,168')
-    expect(figure('24 h high')).toBe('€94,362.42')
-    expect(figure('All-time high')).toBe('€119,738.18Oct 6, 2025 · 11.93% below')
+    expect(figure('Market cap')).toBe('€1,673,465,202,044')
+    expect(figure('24 h high')).toBe('€85,787.63')
+    expect(figure('All-time high')).toBe('€108,857.47Oct 6, 2025 · 22.74% below')
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('eur')
     const chart = await screen.findByRole('img', { name: 'Bitcoin price, 7-day' })
     expect(chart.getAttribute('aria-describedby')).toBeTruthy()

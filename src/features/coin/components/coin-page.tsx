@@ -3,14 +3,13 @@ import type { ReactNode } from 'react'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
-import { Attribution, DataNote, failedRefresh } from '@/components/data-note'
+import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import {
-  CURRENCY_SYMBOLS,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -78,6 +77,7 @@ export function CoinPage({
             </span>{' '}
             <Change value={changeIn(market, currency)} className="coin-page__change" />{' '}
             <span className="coin-page__change-span">24 h</span>
+            <SampleBadge meta={data.meta} />
           </p>
         ) : loading ? (
           <div className="skeleton-group" aria-hidden="true">
@@ -135,7 +135,7 @@ function KeyFigures({ coin, currency }: { coin: CoinDetail; currency: Currency }
   const price = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
     formatPrice(value?.[currency], currency)
   const sum = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
-    formatSum(value?.[currency], currency)
+    formatNumber(value?.[currency], currency)
   const symbol = formatSymbol(coin.symbol)
   const supply = (value: number | null | undefined) => {
     const text = formatNumber(value)
@@ -237,12 +237,6 @@ const rangeParam = (range: ChartRange): Record<string, string> =>
 function rankLabel(rank: number | null | undefined): string {
   const text = formatRank(rank)
   return text === MISSING ? text : `#${text}`
-}
-
-/** A large sum (market cap, volume): the currency's symbol and whole units ("€1,840,734,193"). */
-function formatSum(value: number | null | undefined, currency: Currency): string {
-  const text = formatNumber(value)
-  return text === MISSING ? text : `${CURRENCY_SYMBOLS[currency]}${text}`
 }
 
 /**

@@ -8,8 +8,7 @@ export function AppPromo() {
             Take Coinvera with you
           </h2>
           <p className="app-promo__text">
-            Follow the market, get price alerts and trade in seconds, wherever you are. The Coinvera
-            app keeps your portfolio one tap away, on iPhone and Android.
+            The Coinvera app keeps your portfolio one tap away, on iPhone and Android.
           </p>
           <ul className="app-promo__badges">
             <li>

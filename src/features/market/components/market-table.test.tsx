@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
+import { marketsIn } from '../../../../mocks/currency-samples'
 import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
 import { InRouter } from '../../../../tests/render'
 import { MarketsResponseSchema } from '@contract/market'
@@ -89,5 +90,25 @@ describe('MarketTable sorting', () => {
       expect((await shownIds()).at(-1), String(desc)).toBe(first.id)
       cleanup()
     }
+  })
+})
+
+describe('MarketTable figures', () => {
+  it.each([
+    ['usd', '$41,852,331,007', '$1,938,227,011,865'],
+    ['jpy', '¥6,504,270,761,798', '¥301,219,859,913,940'],
+    ['btc', '₿429,642', '₿19,897,210'],
+  ] as const)('gives volume and market cap in %s with its sign', async (currency, volume, cap) => {
+    const rows = marketsIn(coinsMarkets, currency)
+    render(
+      <InRouter>
+        <MarketTable coins={v.parse(MarketsResponseSchema, rows)} currency={currency} />
+      </InRouter>,
+    )
+    const bitcoin = (await screen.findByRole('rowheader', { name: /bitcoin/i })).closest('tr')
+    if (!bitcoin) throw new Error('no row for bitcoin')
+    const cells = within(bitcoin).getAllByRole('cell')
+    expect(cells.at(-2)).toHaveTextContent(volume)
+    expect(cells.at(-1)).toHaveTextContent(cap)
   })
 })

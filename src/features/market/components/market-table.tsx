@@ -81,13 +81,13 @@ const columns = column.columns([
     id: 'total_volume',
     ...NUMBER_SORT,
     header: () => <ColumnHeader id="total_volume" />,
-    cell: (info) => formatNumber(info.getValue()),
+    cell: (info) => <Sum value={info.getValue()} />,
   }),
   column.accessor(figure('market_cap'), {
     id: 'market_cap',
     ...NUMBER_SORT,
     header: () => <ColumnHeader id="market_cap" />,
-    cell: (info) => formatNumber(info.getValue()),
+    cell: (info) => <Sum value={info.getValue()} />,
   }),
 ])
 
@@ -111,6 +111,11 @@ function CoinLink({ coin }: { coin: MarketCoin }) {
       </span>
     </Link>
   )
+}
+
+/** Volume or market cap in the list's currency, with its sign. */
+function Sum({ value }: { value: number | null | undefined }) {
+  return formatNumber(value, use(CurrencyContext))
 }
 
 /** The market cap's change in the list's currency: red when it fell, beside its minus sign. */

@@ -61,8 +61,8 @@ describe('PriceSection', () => {
       '$97,412.00',
       '▲up 1.84%',
       '$35,040,512,889.40',
-      '41,852,331,007',
-      '1,938,227,011,865',
+      '$41,852,331,007',
+      '$1,938,227,011,865',
     ])
     const change = row.getByText('1.84%', { exact: false })
     expect(change).toHaveClass('change--up')
@@ -134,16 +134,21 @@ describe('PriceSection', () => {
     expect(await screen.findByText('Prices as of 14:05')).toBeInTheDocument()
   })
 
-  it('says when the prices are sample data', async () => {
+  it('labels sample data in its heading, says why, and gives it no age', async () => {
     server.use(
       http.get('*/coins/markets', () =>
-        HttpResponse.json(coinsMarkets, { headers: { 'X-Data-Source': 'sample' } }),
+        HttpResponse.json(coinsMarkets, {
+          headers: { 'X-Data-Source': 'sample', 'X-Data-Updated-At': '2026-11-23T08:59:12.148Z' },
+        }),
       ),
     )
     renderSection()
-    expect(
-      await screen.findByText('Live prices are unavailable; showing sample data'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Live prices are unavailable')).toBeInTheDocument()
+    const heading = screen.getByRole('heading', { name: /cryptocurrency prices/i })
+    expect(heading).toHaveAccessibleName("Today's Cryptocurrency Prices Sample data")
+    expect(within(heading).getByText('Sample data')).toBeVisible()
+    // The sample's own date would read as real prices from days ago.
+    expect(screen.queryByText(/updated|ago|stale/i)).not.toBeInTheDocument()
   })
 
   it('says nothing about freshness for live data, and credits CoinGecko', async () => {

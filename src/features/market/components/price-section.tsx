@@ -4,9 +4,16 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
+import type { DataMeta } from '@contract/data-meta'
 import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
-import { Attribution, DataNote, failedRefresh, loadFailed } from '@/components/data-note'
+import {
+  Attribution,
+  DataNote,
+  failedRefresh,
+  loadFailed,
+  SampleBadge,
+} from '@/components/data-note'
 import { LoadError, useRetryFocus } from '@/components/load-error'
 import { MarketTableSkeleton } from './market-table-skeleton'
 import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
@@ -64,10 +71,11 @@ const CurrencyMenu = extras.part((m) => m.CurrencyMenu, <div className="currency
 
 /**
  * When the shown prices were fetched from the upstream: our server says so (it may serve cached
- * or stale data), else the query's own time. 0: not known.
+ * or stale data), else the query's own time. 0: not known, or the sample, whose own date would
+ * read as real prices from days ago.
  */
-function updatedAt(serverTime: string | null | undefined, dataUpdatedAt: number): number {
-  return Date.parse(serverTime ?? '') || dataUpdatedAt
+function updatedAt(meta: DataMeta | undefined, dataUpdatedAt: number): number {
+  return meta?.source === 'sample' ? 0 : Date.parse(meta?.updatedAt ?? '') || dataUpdatedAt
 }
 
 export function PriceSection({
@@ -115,11 +123,18 @@ export function PriceSection({
     loadTable().catch(() => {})
     loadExtras().catch(() => {})
   }, [card.near])
-  // A visitor who reaches for the menu before the list is near gets its code at once.
-  // (Native listeners: React holds back events inside a part that has not hydrated yet.)
+  // A visitor who reaches for the menu before the list is near gets its code at once (a pointer
+  // press on it focuses it), also one who changes it without focus (assistive technology, a
+  // script): the menu applies the choice as it hydrates. Listened to above the app's root, where
+  // React stops events that land in a part not hydrated yet.
   useEffect(() => {
-    for (const type of ['focusin', 'pointerdown']) {
-      ref.current?.addEventListener(type, () => loadExtras().catch(() => {}), { once: true })
+    const types = ['focusin', 'change']
+    const want = (event: Event) => {
+      if (ref.current?.contains(event.target as Node)) loadExtras().catch(() => {})
+    }
+    for (const type of types) document.addEventListener(type, want, true)
+    return () => {
+      for (const type of types) document.removeEventListener(type, want, true)
     }
   }, [ref])
 
@@ -130,13 +145,14 @@ export function PriceSection({
           <p className="eyebrow">Market</p>
           <Heading ref={retryFocus.ref} id="prices-title" className="section__title" tabIndex={-1}>
             Today's Cryptocurrency Prices
+            <SampleBadge meta={data?.meta} />
           </Heading>
         </div>
         <div className="prices__aside">
           <p className="prices__subtitle">
             The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
           </p>
-          <UpdatedAgo updatedAt={updatedAt(data?.meta.updatedAt, query.dataUpdatedAt)} />
+          <UpdatedAgo updatedAt={updatedAt(data?.meta, query.dataUpdatedAt)} />
           <CurrencyMenu currency={currency} />
         </div>
       </div>

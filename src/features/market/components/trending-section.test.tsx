@@ -5,6 +5,7 @@ import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
 import { InRouter } from '../../../../tests/render'
+import searchTrending from '../../../../mocks/fixtures/search-trending.json'
 import { server } from '../../../../mocks/node'
 import { TrendingSection } from './trending-section'
 
@@ -78,5 +79,26 @@ describe('TrendingSection', () => {
     server.resetHandlers()
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findAllByRole('listitem')).toHaveLength(7)
+  })
+
+  it('labels sample data in its heading and says why; live data gets neither', async () => {
+    server.use(
+      http.get('*/search/trending', () =>
+        HttpResponse.json(searchTrending, { headers: { 'X-Data-Source': 'sample' } }),
+      ),
+    )
+    const { unmount } = renderSection()
+    expect(await screen.findByText('Live prices are unavailable')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2 })).toHaveAccessibleName(
+      'Top 7 Trending Search Coins Sample data',
+    )
+    unmount()
+    server.resetHandlers()
+    renderSection()
+    await screen.findAllByRole('listitem')
+    expect(screen.getByRole('heading', { level: 2 })).toHaveAccessibleName(
+      'Top 7 Trending Search Coins',
+    )
+    expect(screen.queryByText(/sample|unavailable/i)).not.toBeInTheDocument()
   })
 })

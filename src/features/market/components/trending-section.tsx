@@ -7,7 +7,13 @@ import { TRENDING_LIMIT } from '@contract/market'
 import { formatRank, formatSymbol, MISSING } from '@/lib/format'
 import { marketQueries } from '../queries'
 import { CoinImage } from '@/components/coin-image'
-import { Attribution, DataNote, failedRefresh, loadFailed } from '@/components/data-note'
+import {
+  Attribution,
+  DataNote,
+  failedRefresh,
+  loadFailed,
+  SampleBadge,
+} from '@/components/data-note'
 import { LoadError, useRetryFocus } from '@/components/load-error'
 
 const IMAGE_SIZE = 56
@@ -27,6 +33,7 @@ export function TrendingSection() {
         <p className="eyebrow">Trending</p>
         <h2 ref={retryFocus.ref} id="trending-title" className="section__title" tabIndex={-1}>
           Top 7 Trending Search Coins
+          <SampleBadge meta={data?.meta} />
         </h2>
       </div>
       {data ? (
