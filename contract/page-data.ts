@@ -30,3 +30,6 @@ export const UnavailableSchema = v.object({
   seconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
 })
 export type Unavailable = v.InferOutput<typeof UnavailableSchema>
+
+/** What a page's state says of the queries it had no data for, by query hash. */
+export const PageUnavailableSchema = v.record(v.string(), UnavailableSchema)

@@ -1,6 +1,7 @@
 import { dehydrate, hashKey, QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { PageUnavailableSchema } from '@contract/page-data'
 import { pageStateElement, readPageState } from './page-state'
 
 const KEY = ['market', 'things'] as const
@@ -42,14 +43,18 @@ describe('readPageState', () => {
 
   it('carries why the server had no data for a query, and nothing it cannot check', () => {
     const why = { reason: 'offline', seconds: 15 }
-    const state = readPageState(
-      JSON.stringify({ queries: [], mutations: [], unavailable: { [hashKey(KEY)]: why } }),
-      SCHEMAS,
-    )
-    expect(state?.unavailable).toEqual({ [hashKey(KEY)]: why })
+    const text = JSON.stringify({
+      queries: [],
+      mutations: [],
+      unavailable: { [hashKey(KEY)]: why },
+    })
+    expect(readPageState(text, SCHEMAS, PageUnavailableSchema)?.unavailable).toEqual({
+      [hashKey(KEY)]: why,
+    })
+    // Only a page that brings the schema (a coin page) reads it.
+    expect(readPageState(text, SCHEMAS)).toBeNull()
     const forged = { [hashKey(KEY)]: { reason: 'gone fishing', seconds: 15 } }
-    expect(
-      readPageState(JSON.stringify({ queries: [], mutations: [], unavailable: forged }), SCHEMAS),
-    ).toBeNull()
+    const forgedText = JSON.stringify({ queries: [], mutations: [], unavailable: forged })
+    expect(readPageState(forgedText, SCHEMAS, PageUnavailableSchema)).toBeNull()
   })
 })

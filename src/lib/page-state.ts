@@ -1,7 +1,7 @@
 import { type DataTag, type DehydratedState, hashKey, type QueryKey } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import * as v from 'valibot'
-import { type Unavailable, UnavailableSchema } from '@contract/page-data'
+import type { Unavailable } from '@contract/page-data'
 
 /**
  * A page rendered by the server with data carries that data as TanStack Query's dehydrated state,
@@ -38,11 +38,13 @@ export type SchemaFor = (queryKey: readonly unknown[]) => v.GenericSchema | unde
 
 /**
  * The page's dehydrated state, keeping only the queries `schemaFor` knows and whose data passes
- * its schema: data in a page is checked like data from the network.
+ * its schema: data in a page is checked like data from the network. Why a query had no data is
+ * kept when `unavailableSchema` is given and passes (only coin pages say it, and bring it).
  */
 export function readPageState(
   text: string | null | undefined,
   schemaFor: SchemaFor,
+  unavailableSchema?: v.GenericSchema<unknown, Record<string, Unavailable>>,
 ): PageState | null {
   if (!text) return null
   let json: unknown
@@ -52,10 +54,7 @@ export function readPageState(
     return null
   }
   const parsed = v.safeParse(
-    v.object({
-      queries: v.array(v.unknown()),
-      unavailable: v.optional(v.record(v.string(), UnavailableSchema)),
-    }),
+    v.object({ queries: v.array(v.unknown()), unavailable: v.optional(v.unknown()) }),
     json,
   )
   if (!parsed.success) return null
@@ -70,8 +69,10 @@ export function readPageState(
     const state = { ...query.output.state, data: data.output }
     queries.push({ ...query.output, state } as unknown as DehydratedState['queries'][number])
   }
-  const { unavailable } = parsed.output
-  if (unavailable) return { queries, mutations: [], unavailable }
+  const said = parsed.output.unavailable
+  const unavailable = unavailableSchema && said ? v.safeParse(unavailableSchema, said) : null
+  if (unavailable && !unavailable.success) return null
+  if (unavailable) return { queries, mutations: [], unavailable: unavailable.output }
   return queries.length > 0 ? { queries, mutations: [] } : null
 }
 

@@ -38,10 +38,11 @@ export const Route = createFileRoute('/coins/$coinId')({
       prefetchInOwnTask(queryClient, coinQueries.detail(coinId))
       prefetchInOwnTask(queryClient, coinQueries.chart(coinId, range, currency))
     }
-    if (!cached) return GENERIC_HEAD
+    if (!cached) return { ...GENERIC_HEAD, named: false }
     const { name, symbol, market_data } = cached.coin
     const label = `${name} (${formatSymbol(symbol)})`
     return {
+      named: true,
       title: `${label} price — Coinvera`,
       description: `${label} price today: ${formatPrice(market_data?.current_price?.[currency], currency)}, with its 24-hour change, market cap, volume, supply, all-time high and price chart.`,
     }
@@ -70,7 +71,7 @@ function CoinPage() {
   // A visit that began before the coin was cached (a click) names the tab after the coin once its
   // data is here: the loader runs again, finds it, and its head names the coin.
   const router = useRouter()
-  const named = Route.useLoaderData().title !== GENERIC_HEAD.title
+  const { named } = Route.useLoaderData()
   const { data } = useQuery(coinQueries.detail(coinId))
   useEffect(() => {
     if (data && !named) void router.invalidate()
