@@ -1,10 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
-import {
-  CURRENCIES,
-  CURRENCY_STORAGE_KEY,
-  type Currency,
-  DEFAULT_CURRENCY,
-} from '@contract/currency'
+import { CURRENCIES, CURRENCY_PATHS, CURRENCY_STORAGE_KEY, type Currency } from '@contract/currency'
+import { rememberedCurrency } from '@/boot/currency'
 
 /** localStorage, or none when the browser refuses it (nothing is remembered then). */
 function storage(): Storage | undefined {
@@ -25,9 +21,9 @@ export function rememberCurrency(currency: Currency): void {
 }
 
 /**
- * The `beforeLoad` of the pages with prices: an address without `?currency=` shows the currency
- * the visitor chose last, unless it is the default. A first load arrives with it already
- * (src/boot/currency.ts); this covers the app's own links, which name none.
+ * The `beforeLoad` of the pages with prices, by the rule of the page's first script
+ * (src/boot/currency.ts): a first load arrives with the currency already; this covers the app's
+ * own links, which name none.
  */
 export function keepRememberedCurrency({
   search,
@@ -36,9 +32,13 @@ export function keepRememberedCurrency({
   search: { currency?: Currency | undefined }
   location: ParsedLocation
 }): void {
-  if (import.meta.env.SSR || search.currency) return
-  const remembered = storage()?.getItem(CURRENCY_STORAGE_KEY)
-  const currency = CURRENCIES.find((known) => known === remembered && known !== DEFAULT_CURRENCY)
+  if (import.meta.env.SSR) return
+  const currency = rememberedCurrency(
+    storage()?.getItem(CURRENCY_STORAGE_KEY),
+    CURRENCIES,
+    CURRENCY_PATHS,
+    { pathname: location.pathname, hasCurrency: Boolean(search.currency) },
+  )
   if (!currency) return
   const params = new URLSearchParams({ ...location.search, currency })
   throw redirect({ href: `${location.pathname}?${params}` })
