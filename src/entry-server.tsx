@@ -15,17 +15,11 @@ import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from './router'
 
 /**
- * The page's <title>/<meta>/<link> (which belong in <head>), the HTML of `#root`, and the data
- * block that goes after it (null without data).
+ * The route's HTML as React renders it (its <title>/<meta>/<link> first, which belong in <head>:
+ * server/site/html.ts puts each part in its place), and the data block that goes after `#root`
+ * (null without data).
  */
-export type RenderedPage = { head: string; app: string; state: string | null }
-
-/** React emits a page's <title>/<meta>/<link> first. */
-function splitHead(html: string): { head: string; app: string } {
-  const match = html.match(/^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/)
-  const head = match?.[0] ?? ''
-  return { head, app: html.slice(head.length) }
-}
+export type RenderedPage = { html: string; state: string | null }
 
 // When the upstream sent the data, so the browser refreshes it once it is as old as its staleTime.
 const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
@@ -88,5 +82,5 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
     </StrictMode>,
   )
   queryClient.clear()
-  return { ...splitHead(html), state: state ? pageStateElement(state) : null }
+  return { html, state: state ? pageStateElement(state) : null }
 }

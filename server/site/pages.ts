@@ -27,6 +27,7 @@ import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 import type { PageData, Unavailable } from '@contract/page-data'
 import { compressedCopies, weakEtag } from './bodies'
+import { renderedPage } from './html'
 import type { Build } from './manifest'
 
 type Meta = MarketsData['meta']
@@ -35,7 +36,7 @@ type Meta = MarketsData['meta']
 export type Render = (
   path: string,
   data: PageData,
-) => Promise<{ head: string; app: string; state: string | null }>
+) => Promise<{ html: string; state: string | null }>
 
 /** A page rendered with market data: its bodies (plain, `.br`, `.gz`) under the file's path. */
 export type RenderedPage = {
@@ -71,32 +72,6 @@ function parsed<T>(served: Served, parse: (json: unknown) => T): { data: T; meta
     data: parse(JSON.parse(decoder.decode(served.body))),
     meta: { source, updatedAt: served.updatedAt.toISOString() },
   }
-}
-
-/**
- * The head of a page whose title depends on its data (a coin page): the template's title and
- * description, and the social tags that repeat them, replaced by the render's. React escaped both
- * (quotes included), so they are safe in an attribute as well.
- */
-function withHead(html: string, head: string): string {
-  const title = head.match(/<title>([^<]*)<\/title>/)?.[1]
-  const description = head.match(/<meta name="description" content="([^"]*)"/)?.[1]
-  let out = html
-  if (title !== undefined) {
-    out = out
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-      .replace(
-        /(<meta (?:property="og:title"|name="twitter:title") content=")[^"]*"/g,
-        (_, tag) => `${tag}${title}"`,
-      )
-  }
-  if (description !== undefined) {
-    out = out.replace(
-      /(<meta (?:name="description"|property="og:description"|name="twitter:description") content=")[^"]*"/g,
-      (_, tag) => `${tag}${description}"`,
-    )
-  }
-  return out
 }
 
 type Entry = { version: string; page: Promise<RenderedPage | null> }
@@ -183,16 +158,9 @@ export function createPageRenderer(deps: {
   ): Promise<RenderedPage> {
     const template = build.bodies.get(file)
     if (!template) throw new Error(`${file} is not in the build`)
-    const html = decoder.decode(template)
-    const open = html.indexOf('<div id="root">')
-    const close = html.lastIndexOf('</div>')
-    if (open < 0 || close < open) throw new Error(`${file} has no #root element`)
-    const { head, app, state } = await render(path, data)
     // The lists' pages keep the template's head (their titles name no price); a coin's names it.
-    const before = ownHead ? withHead(html.slice(0, open), head) : html.slice(0, open)
-    const page = new TextEncoder().encode(
-      `${before}<div id="root">${app}</div>${state ?? ''}${html.slice(close + '</div>'.length)}`,
-    )
+    const html = renderedPage(decoder.decode(template), await render(path, data), { ownHead })
+    const page = new TextEncoder().encode(html)
     const bodies = new Map([[file, page]])
     for (const [suffix, copy] of await compressedCopies(page)) bodies.set(file + suffix, copy)
     return { file, etag: weakEtag(page), bodies }

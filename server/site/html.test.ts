@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import {
+  firstInHead,
+  inlineFavicon,
+  inlineStylesheet,
+  moduleScripts,
+  prerenderedPage,
+  renderedPage,
+  splitHead,
+  withLoader,
+} from './html'
+
+// index.html as Vite builds it, cut to what the edits look for.
+const BUILT = [
+  '<!doctype html><html><head><meta charset="UTF-8" />',
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+  '<title>Coinvera</title>',
+  '<script type="module" crossorigin src="/assets/index-a.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-b.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/style-c.css">',
+  '</head><body><div id="root"><!--app-html--></div></body></html>',
+].join('')
+
+const RENDERED =
+  '<title>Bitcoin (BTC) price — Coinvera</title><meta name="description" content="Price &amp; more"/><main>coin</main>'
+
+describe('the HTML edits', () => {
+  it("splits React's render into its head and its markup", () => {
+    expect(splitHead(RENDERED)).toEqual({
+      head: '<title>Bitcoin (BTC) price — Coinvera</title><meta name="description" content="Price &amp; more"/>',
+      app: '<main>coin</main>',
+    })
+  })
+
+  it("prerenders a page: the route's head, social tags and canonical link, its markup in #root", () => {
+    const page = prerenderedPage(BUILT, RENDERED, 'https://coinvera.example/crypto?a="b"')
+    expect(page).toContain('<title>Bitcoin (BTC) price — Coinvera</title>')
+    expect(page).not.toContain('<title>Coinvera</title>')
+    expect(page).toContain('<meta property="og:title" content="Bitcoin (BTC) price — Coinvera"/>')
+    expect(page).toContain(
+      '<link rel="canonical" href="https://coinvera.example/crypto?a=&quot;b&quot;"/>',
+    )
+    expect(page).toContain('<div id="root"><main>coin</main></div>')
+    expect(prerenderedPage(BUILT, RENDERED, null)).toContain(
+      '<meta name="robots" content="noindex"/>',
+    )
+    expect(() => prerenderedPage(BUILT, '<main>no head</main>', null)).toThrow(/no <title>/)
+    expect(() => prerenderedPage(BUILT.replace('<!--app-html-->', ''), RENDERED, null)).toThrow(
+      /app-html/,
+    )
+  })
+
+  it('puts a run-time render into its prerendered page, the head only when the page names its data', () => {
+    const prerendered = prerenderedPage(BUILT, '<title>Coin price — Coinvera</title><p>…</p>', '/c')
+    const state = '<script type="application/json" id="page-state">{}</script>'
+    const coin = renderedPage(prerendered, { html: RENDERED, state }, { ownHead: true })
+    expect(coin).toContain('<div id="root"><main>coin</main></div><script type="application/json"')
+    expect(coin).toContain('<title>Bitcoin (BTC) price — Coinvera</title>')
+    expect(coin).toContain('<meta name="twitter:description" content="Price &amp; more"/>')
+    expect(coin).not.toContain('<p>…</p>')
+    const list = renderedPage(prerendered, { html: RENDERED, state: null }, { ownHead: false })
+    expect(list).toContain('<title>Coin price — Coinvera</title>')
+    expect(() =>
+      renderedPage('<p>no root</p>', { html: '', state: null }, { ownHead: false }),
+    ).toThrow(/#root/)
+  })
+
+  it('writes the stylesheet into the page, and refuses CSS that would end its element', () => {
+    const page = inlineStylesheet(BUILT, (href) =>
+      href === 'assets/style-c.css' ? ' a{b:c} ' : '',
+    )
+    expect(page).toContain('<style>a{b:c}</style>')
+    expect(page).not.toContain('rel="stylesheet"')
+    expect(() => inlineStylesheet(BUILT, () => 'a{}</style><script>')).toThrow(/early/)
+    expect(() => inlineStylesheet(page, () => '')).toThrow(/one stylesheet, not 0/)
+  })
+
+  it("replaces Vite's scripts by the loader, which names them", () => {
+    expect(moduleScripts(BUILT)).toEqual({
+      entry: '/assets/index-a.js',
+      preloads: ['/assets/react-b.js'],
+    })
+    const page = withLoader(BUILT, 'start()')
+    expect(page).toContain('<script>start()</script>')
+    expect(page).not.toMatch(/src=|modulepreload/)
+    expect(() => withLoader(BUILT, 'x("</script>")')).toThrow(/early/)
+  })
+
+  it('puts a script first in the head, and the favicon into its link', () => {
+    expect(firstInHead(BUILT, 'go()')).toContain('<meta charset="UTF-8" /><script>go()</script>')
+    expect(inlineFavicon(BUILT, ' <svg/> ')).toContain('href="data:image/svg+xml,%3Csvg%2F%3E"')
+  })
+})
