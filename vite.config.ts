@@ -88,9 +88,8 @@ export default defineConfig(({ mode }) => ({
             },
             {
               // The market display shared by the price list and the coin pages (a coin's image,
-              // its change, the load error, the data's note): one chunk, not four of 0.3-1.7 kB.
-              // JavaScript on `/`: 125.1 -> 124.8 kB brotli (measured in Chromium), and the note
-              // 0.1 kB less again; other pages unchanged.
+              // its change, the load error, the data's note): one chunk, not four small
+              // ones, which compress worse (JavaScript on `/`: bench/bundle.ts).
               name: 'market-display',
               test: /[\\/]src[\\/]components[\\/](change|coin-image|data-note|load-error)\.tsx$/,
               priority: 1,
@@ -100,7 +99,7 @@ export default defineConfig(({ mode }) => ({
               // better than the handful the automatic split made. Table code stays with the
               // pages that show a table, devtools (empty in production) with their own chunk,
               // and `useMutation` with the forms and the account menu that post, whose chunks
-              // share it (JavaScript on `/`: 125.04 -> 124.68 kB brotli, measured in Chromium).
+              // share it (JavaScript on `/`: bench/bundle.ts).
               name: 'vendor',
               test: (id) =>
                 /node_modules/.test(id) &&

@@ -1,4 +1,4 @@
-// Shared by the server (server/routes/auth.ts), the prerenderer (server/routes/site.ts) and the
+// Shared by the server (server/routes/auth.ts), the prerenderer (scripts/prerender.ts, by contract/pages.ts) and the
 // sign-up and sign-in pages, so this module imports valibot only.
 import * as v from 'valibot'
 

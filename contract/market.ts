@@ -1,5 +1,5 @@
 // Shared by the site and the server (server/market), so this module imports valibot (and the
-// valibot-only lib/data-meta) only.
+// valibot-only ./data-meta) only.
 import * as v from 'valibot'
 import { CURRENCIES, type Currency, CurrencySchema } from './currency'
 import { DataMetaSchema } from './data-meta'

@@ -77,7 +77,7 @@ export type Upstream = {
 // CoinGecko's answers to our queries weigh a few KiB (a year's chart some 30 KiB): anything past
 // this is a fault, and is never held in memory whole.
 export const MAX_UPSTREAM_BODY_BYTES = 2 * 1024 * 1024
-// `coins/list` names every coin, some 17,000 (1.3 MiB in 2025), and grows.
+// `coins/list` names every coin, some 17,000, and grows.
 export const MAX_COIN_LIST_BYTES = 8 * 1024 * 1024
 
 /** The body as text, or null past `maxBytes` (read no further than that). */

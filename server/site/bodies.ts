@@ -14,7 +14,7 @@ import {
 export type Copies = [suffix: '.br' | '.gz', copy: Uint8Array<ArrayBuffer>][]
 
 // Cheap levels for what the server compresses itself (a rendered page, a page given the run-time
-// origin): brotli 5 took 2-3 ms for a 61 kB coin page, 12% larger than brotli 11's 210 ms, and
+// origin): brotli 5 took 2-3 ms for a coin page against brotli 11's 210 ms (a larger body), and
 // both run in libuv's thread pool, which argon2 shares: at 11 a render flood starved sign-ins
 // (issue 23). The build's own files keep the best levels (scripts/site-manifest.ts).
 const brotliOptions = (body: Uint8Array): BrotliOptions => ({

@@ -78,11 +78,11 @@ export type Build = {
 }
 
 /**
- * The build in `clientDir` (about 1.7 MiB with its compressed copies), read whole, once, or null
+ * The build in `clientDir`, read whole, once, or null
  * when there is none, for the public `origin` (the run-time `SITE_URL`) when one is given.
  * Served from memory by Hono's serveStatic, the home page took 55-60 µs of CPU per request;
  * opened and streamed at each request by @hono/node-server's serveStatic, 310-570 µs
- * (docs/PERFORMANCE.md, "Serving the build").
+ * (docs/DECISIONS.md, "The build compresses and describes its files").
  */
 export function readBuild(clientDir: string, origin?: string): Build | null {
   const manifest = readManifest(clientDir)

@@ -81,7 +81,7 @@ type RenderStore = { get(key: string): Entry | undefined; set(key: string, entry
 
 /**
  * The coin pages' renders, bounded in bytes: a finished render weighs its bodies (plain, brotli
- * and gzip: about 95-110 kB for a coin page), and past `maxBytes` the least recently asked for
+ * and gzip), and past `maxBytes` the least recently asked for
  * goes. Renders still running are held apart, so every weight in the LRU is a known one.
  */
 function byteBoundedStore(maxBytes: number): RenderStore & { stats(): RenderStats } {

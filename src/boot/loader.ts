@@ -2,7 +2,7 @@
  * The page's inline loader: `scripts/prerender.ts` compiles this module into a small script and
  * writes it into every page in place of Vite's module script and modulepreload links (the server
  * allows it by its hash). Fetched with the page, the app's scripts arrived and ran before the first
- * frame was presented and so held back the first paint (docs/PERFORMANCE.md). It runs before any
+ * frame was presented and so held back the first paint (docs/DECISIONS.md, "Prerendered pages paint before any JavaScript"). It runs before any
  * other code, so it imports nothing.
  *
  * It starts the app once 'first-contentful-paint' is reported (the frame is on screen); at once in

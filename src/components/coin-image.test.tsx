@@ -11,7 +11,7 @@ describe('CoinImage', () => {
     )
     const image = container.querySelector('img')
     expect(image).toHaveAttribute('loading', 'lazy')
-    // Decoration never competes with the page's text and scripts (docs/PERFORMANCE.md).
+    // Decoration never competes with the page's text and scripts (docs/DECISIONS.md).
     expect(image).toHaveAttribute('fetchpriority', 'low')
     expect(image).toHaveAttribute('width', '32')
     expect(image).toHaveAttribute('height', '32')

@@ -4,7 +4,7 @@ import { monogram } from '@/lib/format'
 /**
  * A coin's logo at a fixed size, lazy-loaded at low priority: a logo is decoration, so it never
  * takes bandwidth from the page's text and scripts (an in-view image otherwise goes up to High,
- * and a slow network then paints the list later; docs/PERFORMANCE.md). When it cannot load (blocked host, 404, no URL), a
+ * and a slow network then paints the list later; docs/DECISIONS.md, "Coin images are PNG and load at low priority"). When it cannot load (blocked host, 404, no URL), a
  * monogram circle with the symbol takes its place at the same size, so nothing shifts. Decorative:
  * the coin's name is always written beside it.
  */

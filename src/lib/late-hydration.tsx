@@ -5,7 +5,7 @@ import { type ComponentType, lazy, memo, type ReactNode, Suspense } from 'react'
  * called (the visitor heads for them), not with the page's. A Suspense boundary that suspends
  * while React hydrates keeps the server's HTML as it is (selective hydration) and hydrates once
  * the code is here, so the part looks the same before and works after. On `/` it keeps the global
- * bar and the currency menu out of the start: 1.3 kB less JavaScript (brotli, README).
+ * bar and the currency menu out of the start (docs/DECISIONS.md, "Code arrives by need").
  *
  * Each part is memoized with its Suspense inside, so its parent's re-renders (hydration ending,
  * new data) never reach a boundary still waiting: an update there would make React drop the

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/coins/$coinId')({
   search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
   beforeLoad: keepRememberedCurrency,
   // The loader comes with the page's code, not with every page's entry: it holds the coin's
-  // queries and schemas (about 3 kB), which no other page needs.
+  // queries and schemas, which no other page needs.
   codeSplitGroupings: [['loader', 'component']],
   // The chart's query key holds the currency (none: US dollars); the detail holds every one.
   loaderDeps: ({ search: { range, currency = DEFAULT_CURRENCY } }) => ({ range, currency }),

@@ -31,7 +31,7 @@ export const Route = createFileRoute('/crypto')({
 
 function CryptoPage() {
   // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
-  // into three chunks (1.2 kB more brotli on /).
+  // into three chunks.
   const { sort, currency } = useSearch({ from: '/crypto' })
   return <PriceSection headingLevel={1} sort={sort} currency={currency} />
 }

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/signup')({
 
 function SignUpPage() {
   // Not `Route.useSearch()`: this split component would then import the route module, and the
-  // bundler moved shared code into a chunk of its own (1 kB more gzip on every page).
+  // bundler moved shared code into a chunk of its own, loaded by every page.
   const { error } = useSearch({ from: '/signup' })
   return (
     <AuthLayout title="Create your account" intro="It takes a minute. No card needed.">
