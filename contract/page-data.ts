@@ -25,11 +25,15 @@ export type PageData = {
  * has asked for many coins not cached (`limited`), or the market source cannot be reached
  * (`offline`); with the whole seconds after which asking again may help (its `Retry-After`).
  */
+// Only schema functions every page's code already has: valibot's code is shared by all pages.
 export const UnavailableSchema = v.object({
   reason: v.picklist(['busy', 'limited', 'offline']),
-  seconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  seconds: v.number(),
 })
 export type Unavailable = v.InferOutput<typeof UnavailableSchema>
 
-/** What a page's state says of the queries it had no data for, by query hash. */
-export const PageUnavailableSchema = v.record(v.string(), UnavailableSchema)
+/** What a page's state says of the queries it had no data for, each by its query hash. */
+export const PageUnavailableSchema = v.array(
+  v.object({ queryHash: v.string(), ...UnavailableSchema.entries }),
+)
+export type PageUnavailable = v.InferOutput<typeof PageUnavailableSchema>

@@ -60,7 +60,7 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
     const key = hashKey(coinQueries.detail(id).queryKey)
     state = {
       ...(state ?? { queries: [], mutations: [] }),
-      unavailable: { [key]: { reason, seconds } },
+      unavailable: [{ queryHash: key, reason, seconds }],
     }
   }
   const router = createAppRouter(queryClient, {

@@ -25,13 +25,13 @@ void storage?.removeItem('coinvera-cache')
 async function readThisPageState(): Promise<DehydratedState | null> {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent
   if (!text) return null
-  const [coin, unavailable] = window.location.pathname.startsWith('/coins/')
-    ? await Promise.all([import('@/features/coin/queries'), import('@contract/page-data')])
-    : [null, null]
+  const coin = window.location.pathname.startsWith('/coins/')
+    ? await import('@/features/coin/queries')
+    : null
   return readPageState(
     text,
     (queryKey) => marketSchemaFor(queryKey) ?? coin?.coinSchemaFor(queryKey),
-    unavailable?.PageUnavailableSchema,
+    coin?.pageUnavailableSchema,
   )
 }
 

@@ -46,14 +46,14 @@ describe('readPageState', () => {
     const text = JSON.stringify({
       queries: [],
       mutations: [],
-      unavailable: { [hashKey(KEY)]: why },
+      unavailable: [{ queryHash: hashKey(KEY), ...why }],
     })
-    expect(readPageState(text, SCHEMAS, PageUnavailableSchema)?.unavailable).toEqual({
-      [hashKey(KEY)]: why,
-    })
+    expect(readPageState(text, SCHEMAS, PageUnavailableSchema)?.unavailable).toEqual([
+      { queryHash: hashKey(KEY), ...why },
+    ])
     // Only a page that brings the schema (a coin page) reads it.
     expect(readPageState(text, SCHEMAS)).toBeNull()
-    const forged = { [hashKey(KEY)]: { reason: 'gone fishing', seconds: 15 } }
+    const forged = [{ queryHash: hashKey(KEY), reason: 'gone fishing', seconds: 15 }]
     const forgedText = JSON.stringify({ queries: [], mutations: [], unavailable: forged })
     expect(readPageState(forgedText, SCHEMAS, PageUnavailableSchema)).toBeNull()
   })

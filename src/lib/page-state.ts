@@ -1,7 +1,7 @@
 import { type DataTag, type DehydratedState, hashKey, type QueryKey } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import * as v from 'valibot'
-import type { Unavailable } from '@contract/page-data'
+import type { PageUnavailable, Unavailable } from '@contract/page-data'
 
 /**
  * A page rendered by the server with data carries that data as TanStack Query's dehydrated state,
@@ -14,7 +14,7 @@ export const PAGE_STATE_ID = 'page-state'
  * What a page carries: the queries' data (TanStack Query's dehydrated state), and for a query the
  * server had no data for, why (by query hash).
  */
-export type PageState = DehydratedState & { unavailable?: Record<string, Unavailable> }
+export type PageState = DehydratedState & { unavailable?: PageUnavailable }
 
 /** The `<script type="application/json">` element for a page's state. */
 export function pageStateElement(state: PageState): string {
@@ -44,7 +44,7 @@ export type SchemaFor = (queryKey: readonly unknown[]) => v.GenericSchema | unde
 export function readPageState(
   text: string | null | undefined,
   schemaFor: SchemaFor,
-  unavailableSchema?: v.GenericSchema<unknown, Record<string, Unavailable>>,
+  unavailableSchema?: v.GenericSchema<unknown, PageUnavailable>,
 ): PageState | null {
   if (!text) return null
   let json: unknown
@@ -95,5 +95,6 @@ export function usePageData<TData, TError>(
 
 /** Why the server had no data for a query when it rendered this page, or undefined. */
 export function usePageUnavailable(queryKey: QueryKey): Unavailable | undefined {
-  return useContext(PageStateContext)?.unavailable?.[hashKey(queryKey)]
+  const hash = hashKey(queryKey)
+  return useContext(PageStateContext)?.unavailable?.find((query) => query.queryHash === hash)
 }

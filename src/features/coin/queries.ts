@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Currency } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
-import type { Unavailable } from '@contract/page-data'
+import { PageUnavailableSchema, type Unavailable } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import {
   CHART_RANGES,
@@ -78,6 +78,9 @@ export const coinQueries = {
       staleTime: chartStaleMs(range),
     }),
 }
+
+/** Why the server had no data for a coin page's query (its data block), read on coin pages only. */
+export const pageUnavailableSchema = PageUnavailableSchema
 
 /** The schema of a coin query's data, by its query key (for a page's data block). */
 export function coinSchemaFor(queryKey: readonly unknown[]) {
