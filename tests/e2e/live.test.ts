@@ -10,7 +10,6 @@ import { setUpSite, waitForPrices } from './support/site'
 const site = setUpSite({ env: () => ({ MARKETS_TTL_S: '1', UPSTREAM_CALLS_PER_MIN: '1000' }) })
 
 const MINUTE = 60_000
-let priceRises = 0
 
 /** The coins of the price list, top to bottom, by their links. */
 const shownOrder = (page: Page) =>
@@ -97,15 +96,17 @@ describe.each(VIEWPORTS)('the live price list at $name ($width×$height)', (view
   })
 
   it('brings the newest prices at the first refresh after they changed, not one interval late', async () => {
-    // Every upstream answer has a new, higher bitcoin price (over both viewports' tests).
-    const base = coinsMarkets[0]?.current_price ?? 0
+    // Every upstream answer has a new bitcoin price, above whatever the server serves now (an
+    // earlier test may have raised it).
+    const now = (await currentMarkets()).find((coin) => coin.id === 'bitcoin')?.current_price ?? 0
+    let rises = 0
     site.upstream.behave(
       {
         kind: 'ok',
         body: () =>
           JSON.stringify(
             coinsMarkets.map((coin) =>
-              coin.id === 'bitcoin' ? { ...coin, current_price: base + ++priceRises } : coin,
+              coin.id === 'bitcoin' ? { ...coin, current_price: now + ++rises } : coin,
             ),
           ),
       },
