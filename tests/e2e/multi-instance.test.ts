@@ -1,9 +1,10 @@
 import { request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { COIN_DETAIL_PARAMS } from '../../src/features/coin/schemas'
 import { MARKETS_PARAMS } from '../../src/features/market/schemas'
 import { findPostgresBin, type Postgres, startPostgres } from '../server/helpers/postgres'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
+import { describeWith } from '../support/system-deps'
 import { findNginx, type Nginx, startNginx } from './support/nginx'
 import { type SiteServer, startServer } from './support/server'
 
@@ -64,11 +65,11 @@ function send(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-if (!postgresBin || !nginxBin) {
-  it.skip('nginx in front of three instances: skipped, PostgreSQL or nginx missing (run `bash scripts/ensure-system-deps.sh`)', () => {})
-}
-
-describe.skipIf(!postgresBin || !nginxBin)(
+describeWith(
+  [
+    { name: 'PostgreSQL', path: postgresBin },
+    { name: 'nginx', path: nginxBin },
+  ],
   'nginx in front of three instances on one PostgreSQL',
   () => {
     let postgres: Postgres
