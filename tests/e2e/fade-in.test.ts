@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page, Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openPage, VIEWPORTS, type Viewport, waitForHydration } from './support/browser'
 import { type DevServer, startDevMock } from './support/dev-server'
 import { setUpSite, waitForTrending } from './support/site'
@@ -7,24 +7,37 @@ import { setUpSite, waitForTrending } from './support/site'
 const site = setUpSite()
 let dev: DevServer | undefined
 
+// Vite reloads every open page when it finds a dependency its start-up scan missed.
+const VITE_RELOADS = 'optimized dependencies changed. reloading'
+
 beforeAll(async () => {
   dev = await startDevMock()
-  // Vite compiles each module at its first request and may reload the page once it has found
-  // new dependencies: one visit down the whole page first, so the visits under test are not it.
+  // Vite compiles each module at its first request: one visit down the whole page first, until
+  // every request it made is answered, so the visits under test neither pay for that nor share
+  // the machine with it. Vite's scan bundles every dependency before it serves the first module
+  // (its debug log: "the scanner found every used dependency"), so there is no reload to wait
+  // for; should one come, afterAll says so.
   const { page, context } = await openPage(site.browser, VIEWPORTS[0])
+  const pending = new Set<Request>()
+  page.on('request', (request) => pending.add(request))
+  for (const end of ['requestfinished', 'requestfailed'] as const) {
+    page.on(end, (request) => pending.delete(request))
+  }
   try {
     await page.goto(`${dev.url}/`, { waitUntil: 'load', timeout: 60_000 })
     await waitForHydration(page)
     await page.locator('.trending').scrollIntoViewIfNeeded()
     await waitForTrending(page)
-    await page.waitForTimeout(1000)
+    await vi.waitFor(() => expect(pending.size).toBe(0), { timeout: 30_000, interval: 50 })
   } finally {
     await context.close()
   }
 }, 120_000)
 
 afterAll(async () => {
+  const output = dev?.output() ?? ''
   await dev?.stop()
+  expect(output, 'Vite reloaded the pages under test').not.toContain(VITE_RELOADS)
 })
 
 const devUrl = () => {
@@ -74,11 +87,14 @@ async function scrollFastFromFirstPaint(page: Page, url: string, viewport: Viewp
     await new Promise((resolve) => setTimeout(resolve, step % 2 === 0 ? 100 : 200))
   }
   await Promise.all(pending)
+  // The wheel's last turns scroll on after they were sent: a slow machine takes its time.
   await expect
-    .poll(() =>
-      page.evaluate(
-        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
-      ),
+    .poll(
+      () =>
+        page.evaluate(
+          () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+        ),
+      { timeout: 10_000 },
     )
     .toBe(true)
 }
