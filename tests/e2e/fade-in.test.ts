@@ -20,9 +20,8 @@ beforeAll(async () => {
   const { page, context } = await openPage(site.browser, VIEWPORTS[0])
   const pending = new Set<Request>()
   page.on('request', (request) => pending.add(request))
-  for (const end of ['requestfinished', 'requestfailed'] as const) {
-    page.on(end, (request) => pending.delete(request))
-  }
+  page.on('requestfinished', (request) => pending.delete(request))
+  page.on('requestfailed', (request) => pending.delete(request))
   try {
     await page.goto(`${dev.url}/`, { waitUntil: 'load', timeout: 60_000 })
     await waitForHydration(page)
