@@ -67,7 +67,11 @@ describe('GET /api/market/coins/markets', () => {
     const results = await Promise.all(Array.from({ length: 200 }, () => markets(s)))
     expect(u.callsTo('coins/markets')).toHaveLength(1)
     expect(new Set(results.map((r) => r.status))).toEqual(new Set([200]))
-    expect(new Set(results.map((r) => r.source))).toEqual(new Set(['live']))
+    // Those that arrived while the call ran shared its answer; on a busy machine the last ones
+    // can arrive after it, and find it cached.
+    const sources = results.map((r) => r.source)
+    expect(sources.filter((source) => source !== 'live' && source !== 'cache')).toEqual([])
+    expect(sources.filter((source) => source === 'live').length).toBeGreaterThan(1)
     expect(v.parse(MarketsResponseSchema, results[0]?.body)).toHaveLength(6)
   })
 
@@ -87,10 +91,13 @@ describe('GET /api/market/coins/markets', () => {
     expect(u.callsTo('coins/markets')).toHaveLength(1)
 
     s.clock.advance(45_000)
-    u.behave({ kind: 'ok', delayMs: 200 })
+    // The refresh gets no answer until all twenty were answered.
+    let answer = () => {}
+    u.behave({ kind: 'ok', until: new Promise<void>((resolve) => (answer = resolve)) })
     const stale = await Promise.all(Array.from({ length: 20 }, () => markets(s)))
     expect(new Set(stale.map((r) => r.source))).toEqual(new Set(['stale']))
     expect(stale[0]?.updatedAt).toBe(firstAt)
+    answer()
     await settled(s)
     expect(u.callsTo('coins/markets')).toHaveLength(2)
 
@@ -473,16 +480,24 @@ describe('upstream faults', () => {
   })
 
   it('a slow first answer: the first visitor gets the sample within the budget, later ones the data', async () => {
-    const upstream = await testUpstream({ kind: 'ok', delayMs: 1500 })
+    // The upstream answers only once the first visitor was answered, and the server would wait
+    // two minutes for it: only the 200 ms budget can end that visitor's wait.
+    let answer = () => {}
+    const upstream = await testUpstream({
+      kind: 'ok',
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    })
     const s = await testServer(
-      { MARKET_UPSTREAM_URL: upstream.url, MARKET_FIRST_WAIT_MS: '200' },
+      {
+        MARKET_UPSTREAM_URL: upstream.url,
+        MARKET_FIRST_WAIT_MS: '200',
+        UPSTREAM_TIMEOUT_MS: '120000',
+      },
       { db: testDb },
     )
-    const started = performance.now()
     const first = await markets(s)
-    const waited = performance.now() - started
     expect(first.source).toBe('sample')
-    expect(waited).toBeLessThan(1000)
+    answer()
     await settled(s)
     expect((await markets(s)).source).toBe('cache')
     expect(upstream.callsTo('coins/markets')).toHaveLength(1)
