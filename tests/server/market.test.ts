@@ -421,11 +421,14 @@ describe('upstream faults', () => {
   })
 
   it('the connection refused (nothing listening): the sample, at once', async () => {
-    const s = await testServer({}, { db: testDb })
-    const started = performance.now()
+    // A visitor would wait two minutes for a first answer that is merely slow: only a failure
+    // seen at once can bring the sample within the test's time.
+    const s = await testServer(
+      { MARKET_FIRST_WAIT_MS: '120000', UPSTREAM_TIMEOUT_MS: '120000' },
+      { db: testDb },
+    )
     const result = await markets(s)
     expect(result.source).toBe('sample')
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it.each(FAULTS)('%s after good data: the last good data, marked stale', async (_, fault, env) => {
