@@ -34,6 +34,11 @@ function mswWorker(): Plugin {
 // Chunks the entry imports statically (the groups below, and Rolldown's runtime).
 const ENTRY_CHUNKS = /(^|\/)(react|vendor|rolldown-runtime)-[\w-]+\.js$/
 
+// Only when Vitest runs: builds need no test code.
+const testSequencer = process.env.VITEST
+  ? (await import('./tests/sequencer')).LongFilesFirst
+  : undefined
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     // The router plugin must run before React's so it can split route components.
@@ -112,6 +117,14 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
+    // The suite waits more than it computes (servers starting, browsers, two minutes of load in
+    // multi-instance.test.ts): three files at a time on 2 cores, every project together, the
+    // files that are long by design first (docs/PERFORMANCE.md, "The test suite").
+    maxWorkers: 3,
+    sequence: { sequencer: testSequencer },
+    // expect.poll waits for what a test expects to come about; its 1 s default is a deadline that
+    // a loaded machine misses. A test whose subject is a time bound gives its own timeout.
+    expect: { poll: { timeout: 5000 } },
     projects: [
       {
         extends: true,
@@ -120,6 +133,9 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'contract/**/*.test.ts'],
           setupFiles: ['tests/setup.ts'],
+          // A limit for a test that hangs, not a measure: beside the other files on a loaded
+          // 2-core machine, form tests took over the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
@@ -143,7 +159,6 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,45 +1,70 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
+
+/** The environment variables loadConfig reads, as it reads them. */
+function variablesRead(): string[] {
+  const read = new Set<string>()
+  loadConfig(
+    new Proxy(
+      {},
+      {
+        get: (_, key) => {
+          if (typeof key === 'string') read.add(key)
+          return undefined
+        },
+      },
+    ),
+  )
+  return [...read]
+}
+
+/**
+ * The README's configuration tables: each variable (a row can name several, `A` / `B`) and its
+ * documented default when the cell gives a value (`60`), else null ("unset", "all interfaces").
+ * A variable in two tables (SITE_URL: the server's, then the build's) keeps its first row.
+ */
+function readmeVariables(): Map<string, string | null> {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  const variables = new Map<string, string | null>()
+  for (const line of readme.split('\n')) {
+    const [names = '', defaults = ''] = line.split(' | ')
+    if (!/^\| `[A-Z][A-Z0-9_]*`/.test(names)) continue
+    const values = defaults.startsWith('`') ? [...defaults.matchAll(/`([^`]*)`/g)] : []
+    for (const [i, match] of [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].entries()) {
+      const name = match[1] ?? ''
+      if (!variables.has(name)) variables.set(name, values[values.length > 1 ? i : 0]?.[1] ?? null)
+    }
+  }
+  return variables
+}
 
 describe('loadConfig', () => {
   it('turns server rendering off with RENDER_PAGES=false', () => {
     expect(loadConfig({ RENDER_PAGES: 'false' }).renderPages).toBe(false)
   })
 
-  it('has working defaults for every setting', () => {
-    expect(loadConfig({})).toEqual({
-      port: 3000,
-      host: undefined,
-      dataDir: './data',
-      databaseUrl: undefined,
-      databasePoolMax: 10,
-      clientDir: 'dist/client',
-      renderPages: true,
-      coinRenderRateLimit: 60,
-      coinRenderCacheBytes: 64 * 2 ** 20,
-      healthDetail: 'loopback',
-      siteOrigin: undefined,
-      trustProxy: { hops: 0 },
-      trustProxyHttps: false,
-      connectSrc: [],
-      logLevel: 'info',
-      signupRateLimit: 10,
-      signinRateLimit: 30,
-      shutdownTimeoutMs: 10_000,
-      maxConnections: 1000,
-      market: {
-        upstreamUrl: 'https://api.coingecko.com/api/v3',
-        apiKey: undefined,
-        marketsTtlS: 60,
-        trendingTtlS: 300,
-        globalTtlS: 300,
-        timeoutMs: 8000,
-        firstWaitMs: 1500,
-        callsPerMin: 10,
-        coinMissRateLimit: 3,
-        coinCacheEntries: 1000,
-      },
-    })
+  it('starts with nothing set, and leaving a variable empty is leaving it out', () => {
+    const defaults = loadConfig({})
+    for (const name of variablesRead()) {
+      for (const empty of ['', '  ']) {
+        expect(loadConfig({ [name]: empty }), `${name}=${JSON.stringify(empty)}`).toEqual(defaults)
+      }
+    }
+  })
+
+  it('uses the defaults the README documents, and the README names every variable', () => {
+    const documented = readmeVariables()
+    expect(variablesRead().filter((name) => !documented.has(name))).toEqual([])
+    const defaults = loadConfig({})
+    let checked = 0
+    for (const [name, value] of documented) {
+      if (value === null || !variablesRead().includes(name)) continue
+      // Set to its documented default, a variable changes nothing.
+      expect(loadConfig({ [name]: value }), `${name}=${value}`).toEqual(defaults)
+      checked++
+    }
+    expect(checked).toBeGreaterThan(15)
   })
 
   it('UPSTREAM_CALLS_PER_MIN: by the key kind unless set, with a client share below it', () => {

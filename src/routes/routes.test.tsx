@@ -33,21 +33,20 @@ describe('routes', () => {
   })
 
   it.each([
-    ['/', ['markets', 'trending']],
-    ['/crypto', ['markets']],
+    ['/', ['global', 'markets', 'trending']],
+    ['/crypto', ['global', 'markets']],
   ])('the loader of %s starts its queries without waiting for them', async (path, kinds) => {
+    // No market answer ever comes: whatever the loader started stays fetching.
     const requested: string[] = []
+    const never = (kind: string) => async () => {
+      requested.push(kind)
+      await delay('infinite')
+      return HttpResponse.json({})
+    }
     server.use(
-      http.get('*/coins/markets', async () => {
-        requested.push('markets')
-        await delay('infinite')
-        return HttpResponse.json([])
-      }),
-      http.get('*/search/trending', async () => {
-        requested.push('trending')
-        await delay('infinite')
-        return HttpResponse.json({ coins: [] })
-      }),
+      http.get('*/coins/markets', never('markets')),
+      http.get('*/search/trending', never('trending')),
+      http.get('*/global', never('global')),
     )
     const queryClient = createQueryClient({ queries: { retry: false } })
     const router = createAppRouter(queryClient, {
@@ -55,14 +54,16 @@ describe('routes', () => {
     })
     // Resolves although no answer ever comes; nothing renders here, so only the loader asks.
     await router.load()
-    const fetching = () =>
-      queryClient
-        .getQueryCache()
-        .findAll({ fetchStatus: 'fetching' })
-        .map((query) => query.queryKey[1])
-        .sort()
-    await expect.poll(fetching).toEqual(kinds)
-    await expect.poll(() => requested.sort()).toEqual(kinds)
+    // The loader starts each query in a task of its own (prefetchInOwnTask): one task later,
+    // every one has started.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const fetching = queryClient
+      .getQueryCache()
+      .findAll({ fetchStatus: 'fetching' })
+      .map((query) => query.queryKey[1])
+    expect(fetching.sort()).toEqual(kinds)
+    // Their requests reach the network a moment later; none is answered, so none can go.
+    await expect.poll(() => requested.toSorted()).toEqual(kinds)
     queryClient.clear()
   })
 

@@ -118,13 +118,33 @@ describe.each(VIEWPORTS)('coin pages at $name ($width×$height)', (viewport) => 
   })
 
   it('is the not-found page, with 404, for a coin that does not exist', async () => {
-    const { page, problems } = await site.open(viewport)
+    const { page, context, problems } = await site.open(viewport)
+    // From the document's first parse: every heading and skeleton element the page ever holds.
+    await context.addInitScript(() => {
+      const seen = new Set<Element>()
+      ;(window as unknown as { __seen: Set<Element> }).__seen = seen
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('h1, .skeleton')) seen.add(element)
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/market/')) asked.push(request.url())
+    })
     const response = await visit(page, `${site.url}/coins/no-such-coin-at-all`)
     expect(response?.status()).toBe(404)
-    expect(await page.locator('h1').textContent()).toBe('Page not found')
-    // The app agrees with the server's page: no skeleton drawn over it, no hydration warning.
-    await page.waitForTimeout(500)
+    // The app agrees with the server's page once it has hydrated and has nothing left to do: no
+    // skeleton ever drawn over it, no other heading, no request for the coin, no hydration warning.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+    const seen = await page.evaluate(() =>
+      [...(window as unknown as { __seen: Set<Element> }).__seen].map(
+        (element) =>
+          `${element.tagName} ${element.textContent}${element.isConnected ? '' : ' (gone)'}`,
+      ),
+    )
+    expect(seen).toEqual(['H1 Page not found'])
     expect(await page.locator('h1').allTextContents()).toEqual(['Page not found'])
+    expect(asked).toEqual([])
     expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { VIEWPORTS, visit } from './support/browser'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { type SiteServer, startServer } from './support/server'
@@ -93,20 +93,25 @@ describe('stale prices', () => {
       MARKETS_TTL_S: '1',
       TRENDING_TTL_S: '1',
     })
-    // Wait for one good answer of each list, then let the upstream fail and the TTL pass.
-    const deadline = Date.now() + 15_000
-    for (;;) {
-      const health = await (await fetch(`${server.url}/api/health/detail`)).json()
-      if (
-        health.upstream.markets.source === 'upstream' &&
-        health.upstream.trending.source === 'upstream'
-      )
-        break
-      if (Date.now() > deadline) throw new Error(`no upstream data: ${JSON.stringify(health)}`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    // Wait for one good answer of each list, then let the upstream fail, until the server says
+    // both lists are past their TTL.
+    const lists = async () =>
+      (await (await fetch(`${server?.url}/api/health/detail`)).json()).upstream
+    await vi.waitFor(
+      async () => {
+        const { markets, trending } = await lists()
+        expect([markets.source, trending.source]).toEqual(['upstream', 'upstream'])
+      },
+      { timeout: 15_000, interval: 100 },
+    )
     upstream.behave({ kind: 'status', status: 500 })
-    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await vi.waitFor(
+      async () => {
+        const { markets, trending } = await lists()
+        expect([markets.fresh, trending.fresh]).toEqual([false, false])
+      },
+      { timeout: 10_000, interval: 100 },
+    )
   })
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { VIEWPORTS, visit } from './support/browser'
+import { VIEWPORTS, visit, waitForHydration } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
@@ -176,12 +176,12 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
 
   it('draws skeletons of the final size while loading, so nothing shifts', async () => {
     const { page, context } = await site.open(viewport)
-    // Slow market data: every answer arrives 1.5 s late.
-    let delayed = 0
+    // Slow market data: no answer until the loading page has been measured.
+    const held: Route[] = []
+    let released = false
     await context.route('**/api/market/**', async (route) => {
-      delayed++
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      await route.continue().catch(() => {})
+      if (released) return route.continue()
+      held.push(route)
     })
     await recordShifts(context)
     await visit(page, `${site.url}/`)
@@ -219,9 +219,15 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     expect(await page.getByRole('status').filter({ hasText: 'Loading prices…' }).count()).toBe(1)
     const before = await layout()
 
+    // Both lists asked for, and answered now.
+    const asked = () => held.map((route) => new URL(route.request().url()).pathname).sort()
+    await expect
+      .poll(asked)
+      .toEqual(expect.arrayContaining(['/api/market/coins/markets', '/api/market/search/trending']))
+    released = true
+    for (const route of held.splice(0)) await route.continue()
     await waitForPrices(page)
     await waitForTrending(page)
-    expect(delayed).toBeGreaterThanOrEqual(2)
     // Let broken coin images turn into monograms too.
     await page.locator('.market-table tbody .coin-monogram').first().waitFor()
     await nextFrames(page)
@@ -238,11 +244,16 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     const cut = html.indexOf('<svg class="hero__art"')
     expect(cut).toBeGreaterThan(0)
     const upstream = new URL(site.url)
+    // The rest of the page goes once the browser has painted the first part.
+    let sendTheRest = () => {}
+    const rest = new Promise<void>((resolve) => {
+      sendTheRest = resolve
+    })
     const slow = createServer((request, response) => {
       if (request.url === '/') {
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
         response.write(html.slice(0, cut))
-        setTimeout(() => response.end(html.slice(cut)), 600)
+        void rest.then(() => response.end(html.slice(cut)))
         return
       }
       const proxied = httpRequest(
@@ -265,7 +276,16 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
       const { port } = slow.address() as AddressInfo
       const { page, context } = await site.open(viewport)
       await recordShifts(context)
-      await visit(page, `http://127.0.0.1:${port}/`)
+      await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'commit' })
+      // The hero's text on screen, its illustration not yet in the document.
+      await page.waitForFunction(
+        () =>
+          performance.getEntriesByName('first-contentful-paint').length > 0 &&
+          document.querySelector('.hero__art') === null,
+      )
+      sendTheRest()
+      await page.waitForLoadState('load')
+      await waitForHydration(page)
       await page.locator('.hero__art').waitFor()
       await nextFrames(page)
       await expectNoShift(page)

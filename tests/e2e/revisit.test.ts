@@ -23,7 +23,13 @@ function timeOf(response: Response): string {
   return updatedAt.toISOString().slice(11, 16)
 }
 
-/** A first visit: both lists shown, then two seconds on the page, as a visitor who looks. */
+/** The market data the page keeps in storage, by key. */
+const storedMarketData = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('coinvera-["market"')),
+  )
+
+/** A first visit: both lists shown, and kept in storage for the next visit. */
 async function firstVisit(page: Page) {
   const markets = page.waitForResponse((r) => r.url().includes('/api/market/coins/markets'))
   const trending = page.waitForResponse((r) => r.url().includes('/api/market/search/trending'))
@@ -31,7 +37,8 @@ async function firstVisit(page: Page) {
   await waitForPrices(page)
   await waitForTrending(page)
   const times = { prices: timeOf(await markets), trending: timeOf(await trending) }
-  await page.waitForTimeout(2000)
+  // Each is written as it arrives: both lists and the global market.
+  await expect.poll(() => storedMarketData(page).then((keys) => keys.length)).toBe(3)
   return times
 }
 
@@ -75,9 +82,6 @@ describe.each(VIEWPORTS)('a revisit at $name ($width×$height)', (viewport) => {
   it('paints the stored lists when the market API is cut, with their age', async () => {
     const { page, context, problems } = await site.open(viewport)
     const times = await firstVisit(page)
-    // Written as they arrived: both lists and the global market, and nothing but market data.
-    const stored = await page.evaluate(() => Object.keys(localStorage))
-    expect(stored.filter((key) => key.startsWith('coinvera-["market"')).length).toBe(3)
 
     await context.route(MARKET, (route) => route.abort())
     await recordShifts(context)

@@ -57,7 +57,13 @@ describe.each(VIEWPORTS)('server-rendered prices at $name ($width×$height)', (v
     })
     for (const path of ['/crypto', '/']) {
       await visit(page, site.url + path)
-      await page.waitForTimeout(1000)
+      // The app has taken the table over (hydration reaches it last, in its transition), and the
+      // page has run out of work: a skeleton after hydration, or a refetch, would be here by now.
+      await page.waitForFunction(() => {
+        const row = document.querySelector('.market-table tbody tr')
+        return !!row && Object.keys(row).some((key) => key.startsWith('__reactFiber'))
+      })
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
       const seen = await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen)
       expect(seen, path).toEqual({ skeletons: 0, rowsAtFirstPaint: 6 })
       expect(await prices(page)).toHaveLength(6)

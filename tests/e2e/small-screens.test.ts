@@ -163,10 +163,14 @@ describe.each(SIZES)('at $name px', (size) => {
       const region = page.getByRole('region', { name: 'Price table' })
       expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
       const before = await readTable(page)
-      await region.evaluate((el) => {
-        el.scrollLeft = el.scrollWidth
-      })
-      await page.waitForTimeout(100)
+      // Scrolled, and the frame after it drawn.
+      await region.evaluate(
+        (el) =>
+          new Promise((resolve) => {
+            el.addEventListener('scroll', () => requestAnimationFrame(resolve), { once: true })
+            el.scrollLeft = el.scrollWidth
+          }),
+      )
       const after = await readTable(page)
       expect(after.scrolled).toBeGreaterThan(0)
       for (const [index, row] of after.rows.entries()) {

@@ -67,6 +67,22 @@ async function untilCalls(u: FakeUpstream, path: string, count: number): Promise
   await new Promise((resolve) => setTimeout(resolve, 50))
 }
 
+/** Waits (bounded) until the server has logged `count` failed upstream calls for `resource`. */
+async function untilFailed(s: TestServer, resource: string, count: number): Promise<void> {
+  const failed = () =>
+    s.logs.filter((line) => line.msg === 'market upstream failed' && line.resource === resource)
+  await expect.poll(() => failed().length, { timeout: 10_000 }).toBe(count)
+}
+
+/**
+ * Upstream calls the coin pages started in the budget's last minute: counted when a call starts,
+ * before the reply that started it, so a refresh no reply can hide.
+ */
+async function coinCallsThisMinute(s: TestServer): Promise<number> {
+  const { upstream } = await (await fetch(`${s.url}/api/health/detail`)).json()
+  return upstream.callsLastMinute.coins
+}
+
 async function get(s: TestServer, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${s.url}/api/market/${path}`, { headers })
   const text = await response.text()
@@ -358,12 +374,14 @@ describe('upstream faults', () => {
     const good = await chart(s, 'cardano', '7')
     s.clock.advance(1_800_001)
     u.behave(fault, 'coins/cardano/market_chart')
-    for (let round = 0; round < 2; round++) {
-      const result = await chart(s, 'cardano', '7')
-      expect(result).toMatchObject({ status: 200, source: 'stale', updatedAt: good.updatedAt })
-      expect(result.text).toBe(good.text)
-      await new Promise((resolve) => setTimeout(resolve, 400))
-    }
+    const stale = { status: 200, source: 'stale', updatedAt: good.updatedAt, text: good.text }
+    // The first stale answer starts a refresh in the background, which fails.
+    expect(await chart(s, 'cardano', '7')).toMatchObject(stale)
+    await untilFailed(s, 'coins/cardano/market_chart?vs_currency=usd&days=7', 1)
+    expect(u.callsTo('coins/cardano/market_chart')).toHaveLength(2)
+    // Asked again after the failure: the stale data, and no call started in the pause after it.
+    expect(await chart(s, 'cardano', '7')).toMatchObject(stale)
+    expect(await coinCallsThisMinute(s)).toBe(1)
     expect(u.callsTo('coins/cardano/market_chart')).toHaveLength(2)
   })
 })

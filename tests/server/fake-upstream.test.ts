@@ -41,3 +41,18 @@ it('answers one path as a test says, and every path once told without one', asyn
   // What was set for one path alone is gone with it.
   expect((await get('coins/cardano')).status).toBe(404)
 })
+
+it('holds an answer until the moment the test gives', async () => {
+  const { upstream, get } = await fake()
+  let release = () => {}
+  upstream.behave({ kind: 'ok', until: new Promise<void>((resolve) => (release = resolve)) })
+  let answered = false
+  const pending = get('coins/markets').then((answer) => {
+    answered = true
+    return answer
+  })
+  await expect.poll(() => upstream.callsTo('coins/markets').length).toBe(1)
+  expect(answered).toBe(false)
+  release()
+  expect((await pending).status).toBe(200)
+})

@@ -3,15 +3,20 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { COIN_DETAIL_PARAMS } from '@contract/coin'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { freshDataDir, removeDir } from './helpers/pglite'
 import { freePort, runServer, waitFor } from './helpers/process'
 import { testServer } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
 
+const DETAIL_QUERY = new URLSearchParams(
+  Object.entries(COIN_DETAIL_PARAMS).map(([key, value]) => [key, String(value)]),
+).toString()
+
 describe('the server process', () => {
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0', async () => {
-    // Slow: the request below shares the start-up fetch, still running when SIGTERM arrives.
+    // Slow: the request below waits for its upstream call, still running when SIGTERM arrives.
     const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 2500 })
     const dataDir = await freshDataDir()
     const siteDir = await makeSite()
@@ -39,10 +44,11 @@ describe('the server process', () => {
     })
     expect(created.status).toBe(201)
 
-    const inFlight = fetch(`${base}/api/market/search/trending`, {
+    // A coin's details: a call of its own, so its arrival upstream says the server is handling it.
+    const inFlight = fetch(`${base}/api/market/coins/bitcoin?${DETAIL_QUERY}`, {
       headers: { Connection: 'close' },
     })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await waitFor(() => upstream.callsTo('coins/bitcoin').length === 1, 'the upstream call')
     child.process.kill('SIGTERM')
     const response = await inFlight
     expect(response.status).toBe(200)

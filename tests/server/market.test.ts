@@ -67,10 +67,11 @@ describe('GET /api/market/coins/markets', () => {
     const results = await Promise.all(Array.from({ length: 200 }, () => markets(s)))
     expect(u.callsTo('coins/markets')).toHaveLength(1)
     expect(new Set(results.map((r) => r.status))).toEqual(new Set([200]))
-    // Each waited for that one answer ('live'), or, sent after it landed on a busy machine, was
-    // served it from the cache; none got the sample.
-    expect(results[0]?.source).toBe('live')
-    expect(results.filter((r) => r.source !== 'live' && r.source !== 'cache')).toEqual([])
+    // Those that arrived while the call ran shared its answer; on a busy machine the last ones
+    // can arrive after it, and find it cached.
+    const sources = results.map((r) => r.source)
+    expect(sources.filter((source) => source !== 'live' && source !== 'cache')).toEqual([])
+    expect(sources.filter((source) => source === 'live').length).toBeGreaterThan(1)
     expect(v.parse(MarketsResponseSchema, results[0]?.body)).toHaveLength(6)
   })
 
@@ -105,9 +106,12 @@ describe('GET /api/market/coins/markets', () => {
     const { server: s, upstream: u } = await setup({ kind: 'ok' }, { MARKET_FIRST_WAIT_MS: '100' })
     const firstAt = new Date(s.clock.now()).toISOString()
     s.clock.advance(61_000)
-    u.behave({ kind: 'ok', delayMs: 1000 })
+    // The refresh gets no answer until the read has been answered.
+    let answer = () => {}
+    u.behave({ kind: 'ok', until: new Promise<void>((resolve) => (answer = resolve)) })
     const stale = await markets(s)
     expect(stale).toMatchObject({ status: 200, source: 'stale', updatedAt: firstAt })
+    answer()
     await settled(s)
     expect(u.callsTo('coins/markets')).toHaveLength(2)
     expect((await markets(s)).source).toBe('cache')
@@ -426,11 +430,14 @@ describe('upstream faults', () => {
   })
 
   it('the connection refused (nothing listening): the sample, at once', async () => {
-    const s = await testServer({}, { db: testDb })
-    const started = performance.now()
+    // A visitor would wait two minutes for a first answer that is merely slow: only a failure
+    // seen at once can bring the sample within the test's time.
+    const s = await testServer(
+      { MARKET_FIRST_WAIT_MS: '120000', UPSTREAM_TIMEOUT_MS: '120000' },
+      { db: testDb },
+    )
     const result = await markets(s)
     expect(result.source).toBe('sample')
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it.each(FAULTS)('%s after good data: the last good data, marked stale', async (_, fault, env) => {
@@ -482,16 +489,24 @@ describe('upstream faults', () => {
   })
 
   it('a slow first answer: the first visitor gets the sample within the budget, later ones the data', async () => {
-    const upstream = await testUpstream({ kind: 'ok', delayMs: 1500 })
+    // The upstream answers only once the first visitor was answered, and the server would wait
+    // two minutes for it: only the 200 ms budget can end that visitor's wait.
+    let answer = () => {}
+    const upstream = await testUpstream({
+      kind: 'ok',
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    })
     const s = await testServer(
-      { MARKET_UPSTREAM_URL: upstream.url, MARKET_FIRST_WAIT_MS: '200' },
+      {
+        MARKET_UPSTREAM_URL: upstream.url,
+        MARKET_FIRST_WAIT_MS: '200',
+        UPSTREAM_TIMEOUT_MS: '120000',
+      },
       { db: testDb },
     )
-    const started = performance.now()
     const first = await markets(s)
-    const waited = performance.now() - started
     expect(first.source).toBe('sample')
-    expect(waited).toBeLessThan(1000)
+    answer()
     await settled(s)
     expect((await markets(s)).source).toBe('cache')
     expect(upstream.callsTo('coins/markets')).toHaveLength(1)

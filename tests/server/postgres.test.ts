@@ -1,17 +1,14 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readMigrations } from '../../server/db/migrate'
+import { describeWith } from '../support/system-deps'
 import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
 import { json, startTestServer, type TestServer, untilNotBusy } from './helpers/server'
 
 const bin = findPostgresBin()
 const person = (email: string) => ({ name: 'Pat', email, password: 'granite-meadow-7710' })
 
-if (!bin) {
-  it.skip('DATABASE_URL on PostgreSQL: skipped, no /usr/lib/postgresql/*/bin (run `bash scripts/ensure-system-deps.sh`)', () => {})
-}
-
-describe.skipIf(!bin)('DATABASE_URL: a real PostgreSQL server', () => {
+describeWith([{ name: 'PostgreSQL', path: bin }], 'DATABASE_URL: a real PostgreSQL server', () => {
   let postgres: Postgres
   let servers: TestServer[] = []
 

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { COIN_DETAIL_PARAMS } from '@contract/coin'
 import { MARKETS_PARAMS } from '@contract/market'
 import { type Db, openDb } from '../../server/db/client'
@@ -10,6 +10,7 @@ import { sweepMarketRows } from '../../server/shared/market-rows'
 import { sharedMissLimiter } from '../../server/limits/miss-limiter'
 import { RateLimiter } from '../../server/limits/rate-limiter'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
+import { describeWith } from '../support/system-deps'
 import { type ManualClock, manualClock } from './helpers/clock'
 import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
 import { json, startTestServer, type TestServer } from './helpers/server'
@@ -22,11 +23,8 @@ const TRENDING = '/api/market/search/trending'
 const BITCOIN = `/api/market/coins/bitcoin?${query(COIN_DETAIL_PARAMS)}`
 const TTL_MS = 60_000
 
-if (!bin) {
-  it.skip('shared state on PostgreSQL: skipped, no /usr/lib/postgresql/*/bin (run `bash scripts/ensure-system-deps.sh`)', () => {})
-}
-
-describe.skipIf(!bin)(
+describeWith(
+  [{ name: 'PostgreSQL', path: bin }],
   'three instances on one PostgreSQL share market data, budget and limits',
   () => {
     let postgres: Postgres

@@ -46,8 +46,12 @@ for (const currency of CURRENCIES) {
 
 /** How the fake CoinGecko answers; each test picks the fault it needs. */
 export type Behaviour =
-  /** The path's fixture, or `body` instead (made anew for each call); after `delayMs` if given. */
-  | { kind: 'ok'; delayMs?: number; body?: string | (() => string) }
+  /**
+   * The path's fixture, or `body` instead (made anew for each call when a function); after
+   * `delayMs` if given, or once `until` settles (a moment the test chooses, such as "every
+   * request has arrived").
+   */
+  | { kind: 'ok'; delayMs?: number; until?: Promise<unknown>; body?: string | (() => string) }
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
   /** A bot-check page where JSON was expected. */
   | { kind: 'html' }
@@ -112,10 +116,16 @@ export async function startFakeUpstream(
     }
     switch (b.kind) {
       case 'ok': {
-        const send = () =>
+        const send = () => {
+          if (res.destroyed) return
           res
             .writeHead(200, { 'Content-Type': 'application/json' })
             .end(typeof b.body === 'function' ? b.body() : (b.body ?? fixture))
+        }
+        if (b.until) {
+          void b.until.then(send, send)
+          return
+        }
         if (!b.delayMs) return send()
         const timer = setTimeout(() => {
           timers.delete(timer)

@@ -7,7 +7,12 @@ const VITE = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', imp
 const START_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 5_000
 
-export type DevServer = { url: string; stop(): Promise<void> }
+export type DevServer = {
+  url: string
+  /** What Vite wrote, so far. */
+  output(): string
+  stop(): Promise<void>
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,5 +82,5 @@ export async function startDevMock(): Promise<DevServer> {
     await stop()
     throw error
   }
-  return { url, stop }
+  return { url, output: () => output, stop }
 }
