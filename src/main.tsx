@@ -5,7 +5,7 @@ import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
 import { PAGE_STATE_ID, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
-import { type AppRouter, createAppRouter, matchPrerenderedLayout } from './router'
+import { type AppRouter, createAppRouter } from './router'
 
 // Dev-only: `import.meta.env.DEV` is false in production builds, so the bundler drops this chunk.
 const Devtools = lazy(() => import('@/components/devtools').then((m) => ({ default: m.Devtools })))
@@ -95,7 +95,6 @@ async function start() {
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this
     // page's code loaded first.
-    matchPrerenderedLayout(router)
     await yieldToMain()
     await router.load()
     await yieldToMain()
