@@ -28,7 +28,7 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin, coinUnavailable } = lists
+  const { currency, markets, trending, global, coin, coinUnavailable, notFound } = lists
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -63,6 +63,7 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
       unavailable: [{ queryHash: key, reason, seconds }],
     }
   }
+  if (notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound }
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,

@@ -1,8 +1,8 @@
-import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query'
+import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
 import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
-import { PAGE_STATE_ID, PageStateContext, readPageState } from '@/lib/page-state'
+import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
 import { type AppRouter, createAppRouter } from './router'
@@ -22,7 +22,7 @@ void storage?.removeItem('coinvera-cache')
  * The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
  * A coin page's schemas come with the coin page's code, so no other page loads them.
  */
-async function readThisPageState(): Promise<DehydratedState | null> {
+async function readThisPageState(): Promise<PageState | null> {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent
   if (!text) return null
   const coin = window.location.pathname.startsWith('/coins/')
@@ -35,7 +35,7 @@ async function readThisPageState(): Promise<DehydratedState | null> {
   )
 }
 
-const appWith = (router: AppRouter, pageState: DehydratedState | null) => (
+const appWith = (router: AppRouter, pageState: PageState | null) => (
   <StrictMode>
     <PageStateContext value={pageState}>
       <QueryClientProvider client={queryClient}>
@@ -78,8 +78,10 @@ async function start() {
   await yieldToMain()
   const history = createBrowserHistory()
   await yieldToMain()
-  const router = createAppRouter(queryClient, { history })
   const pageState = await readThisPageState()
+  // The server's not-found page is the not-found page here too, whatever route the address matches.
+  const notFoundPath = pageState?.notFound ? window.location.pathname : undefined
+  const router = createAppRouter(queryClient, { history, notFoundPath })
   if (pageState) {
     // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): the loaders find the
     // data and fetch only what is stale. Lists stored on an earlier visit win if newer; else the

@@ -21,7 +21,16 @@ function BrowserBoundaries({ children }: { children: ReactNode }) {
 
 export function createAppRouter(
   queryClient: QueryClient,
-  { history, prerender = false }: { history?: RouterHistory; prerender?: boolean } = {},
+  {
+    history,
+    prerender = false,
+    notFoundPath,
+  }: {
+    history?: RouterHistory
+    prerender?: boolean
+    /** The address this page was served for, when the server answered it with its not-found page. */
+    notFoundPath?: string
+  } = {},
 ) {
   // The first render adopts the page where the visitor has it: they may have scrolled the
   // prerendered page before the app started (or the browser restored a position on reload), and
@@ -35,7 +44,7 @@ export function createAppRouter(
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, notFoundPath },
     defaultPreload: 'intent',
     // TanStack Query owns freshness, so the router always calls loaders and lets Query decide.
     defaultPreloadStaleTime: 0,

@@ -28,11 +28,11 @@ export const Route = createFileRoute('/coins/$coinId')({
   loaderDeps: ({ search: { range, currency = DEFAULT_CURRENCY } }) => ({ range, currency }),
   // Start both requests and return at once: the page shows skeletons until they answer. Returns
   // the head, named after the coin when its detail is already cached (server render, preload).
-  loader: ({ context: { queryClient }, params: { coinId }, deps: { range, currency } }) => {
-    // An id CoinGecko could never have is no page, and costs no request.
-    if (!v.is(CoinIdSchema, coinId)) throw notFound()
-    // Nor is one the server answered with its not-found page (its list of coins lacks it).
-    if (!import.meta.env.SSR && serverSaidNotFound()) throw notFound()
+  loader: ({ context, location, params: { coinId }, deps: { range, currency } }) => {
+    const { queryClient } = context
+    // An id CoinGecko could never have is no page, and costs no request; nor is one the server
+    // answered with its not-found page (its list of coins lacks it).
+    if (!v.is(CoinIdSchema, coinId) || location.pathname === context.notFoundPath) throw notFound()
     const cached = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)
     if (!import.meta.env.SSR) {
       prefetchInOwnTask(queryClient, coinQueries.detail(coinId))
@@ -53,17 +53,6 @@ export const Route = createFileRoute('/coins/$coinId')({
   },
   component: CoinPage,
 })
-
-/**
- * Whether the page the server sent is its not-found page. Asked once, by the first load: later
- * loads follow the app's own navigation, whatever is on screen.
- */
-let firstLoad = true
-function serverSaidNotFound(): boolean {
-  const said = firstLoad && document.querySelector('#root .not-found') !== null
-  firstLoad = false
-  return said
-}
 
 function CoinPage() {
   const { coinId } = Route.useParams()
