@@ -40,6 +40,16 @@ export default defineConfig(({ mode }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Each page's loader comes with its component, in the page's own chunk: what a loader
+      // imports (a coin's queries and schemas) then reaches no other page's entry.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
       routeFileIgnorePattern: '\\.test\\.',
     }),
     react(),
@@ -87,24 +97,19 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
             },
             {
-              // The market display shared by the price list and the coin pages (a coin's image,
-              // its change, the load error, the data's note): one chunk, not four small
-              // ones, which compress worse (JavaScript on `/`: bench/bundle.ts).
-              name: 'market-display',
-              test: /[\\/]src[\\/]components[\\/](change|coin-image|data-note|load-error)\.tsx$/,
-              priority: 1,
-            },
-            {
               // Every page needs these libraries before it can respond: one chunk compresses
               // better than the handful the automatic split made. Table code stays with the
-              // pages that show a table, devtools (empty in production) with their own chunk,
-              // and `useMutation` with the forms and the account menu that post, whose chunks
-              // share it (JavaScript on `/`: bench/bundle.ts).
+              // sorting that uses it, devtools (empty in production) with their own chunk, and
+              // `useMutation` with the forms and the account menu that post, whose chunks share
+              // it (JavaScript on `/`: bench/bundle.ts). The contract's currencies, which the
+              // entry imports, come along: Rolldown emitted them as a chunk of their own, one
+              // request more on every page (rolldown/rolldown#10731).
               name: 'vendor',
               test: (id) =>
-                /node_modules/.test(id) &&
-                !/[\\/]@tanstack[\\/]((react-)?table|[\w-]*devtools)/.test(id) &&
-                !/[\\/](mutationObserver|useMutation)\.js$/.test(id),
+                /[\\/]contract[\\/]currency\.ts$/.test(id) ||
+                (/node_modules/.test(id) &&
+                  !/[\\/]@tanstack[\\/]((react-)?table|[\w-]*devtools)/.test(id) &&
+                  !/[\\/](mutationObserver|useMutation)\.js$/.test(id)),
             },
           ],
         },

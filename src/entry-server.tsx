@@ -5,7 +5,7 @@ import { dehydrate, hashKey, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { loadExtras, loadTable } from '@/features/market/components/price-section'
+import { loadExtras } from '@/features/market/components/price-section'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
@@ -69,9 +69,8 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
     prerender: true,
   })
   await router.load()
-  // The rows render only with the table's code at hand (renderToString does not wait for it),
-  // and the global bar and currency menu with theirs.
-  if (markets) await loadTable()
+  // The global bar and the currency menu render only with their code at hand (renderToString
+  // does not wait for it).
   await loadExtras()
   const html = renderToString(
     <StrictMode>

@@ -88,11 +88,6 @@ async function start() {
     // page's are stored, for a revisit offline.
     hydrate(queryClient, pageState)
     await syncWithPage()
-    // A page with the price list shows its rows: the table's code is needed to hydrate them.
-    if (pageState.queries.some((query) => marketSchemaFor(query.queryKey))) {
-      const { loadTable } = await import('@/features/market/components/price-section')
-      await loadTable()
-    }
   }
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this
