@@ -5,11 +5,13 @@ import { onCleanup } from './lib/processes'
 import { median } from './lib/stats'
 
 /**
- * The main thread of a page load on a phone-like CPU: Chromium slowed 4× (Lighthouse's mobile
- * setting, applied for real), a 412 px window, a fresh context. A Chromium trace of each load
- * gives its tasks, and a sampling profile of the same load gives the JavaScript functions that
- * ran. Lighthouse simulates the same slowdown; this measures it, so that the work on the main
- * thread can be read task by task and function by function.
+ * The main thread of a page load as Lighthouse's mobile run would simulate it: a 412 px window,
+ * a fresh context, and each task's time multiplied by 4 (its CPU slowdown). The time taken is each
+ * task's CPU time on the renderer's main thread (the trace's thread duration), not its wall time:
+ * on a machine shared with other work, wall time also counts the moments the thread waited for a
+ * core, which is what makes Lighthouse's figures swing with the load. A Chromium trace of each
+ * load gives its tasks, and a sampling profile of the same load gives the JavaScript functions that
+ * ran, so the work can be read task by task and function by function.
  */
 const CPU_SLOWDOWN = 4
 const VIEWPORT = { width: 412, height: 823 }
@@ -28,13 +30,23 @@ const TRACE_CATEGORIES = [
   'loading',
 ]
 
-// The end of the latest long task, for waiting until the page is quiet. A string: tsx would wrap
-// a function's inner names in a helper the page does not have.
-const RECORD_LONG_TASKS = `(() => {
-  window.__lastLongTask = 0
+// Says `coinvera:quiet` on the console once React has hydrated `#root` and no long task has run
+// for two seconds. The page reports it itself: polling it through DevTools would add tasks of
+// its own to the trace. A string: tsx would wrap a function's inner names in a helper the page
+// does not have.
+const QUIET = 'coinvera:quiet'
+const REPORT_QUIET = `(() => {
+  let last = performance.now()
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__lastLongTask = entry.startTime + entry.duration
+    for (const entry of list.getEntries()) last = Math.max(last, entry.startTime + entry.duration)
   }).observe({ type: 'longtask', buffered: true })
+  const check = () => {
+    const root = document.getElementById('root')
+    const hydrated = root && Object.keys(root).some((key) => key.startsWith('__react'))
+    if (hydrated && performance.now() - last > 2000) console.debug('${QUIET}')
+    else setTimeout(check, 500)
+  }
+  setTimeout(check, 500)
 })()`
 
 type TraceEvent = {
@@ -43,26 +55,30 @@ type TraceEvent = {
   ph: string
   ts: number
   dur?: number
+  /** CPU time, in µs. */
+  tdur?: number
   pid: number
   tid: number
   args?: { name?: string; data?: Record<string, unknown> }
 }
 
 export type Task = {
-  /** From navigation start, and how long, in ms. */
+  /** From navigation start, in ms. */
   startMs: number
+  /** Its CPU time times the slowdown, in ms. */
   durationMs: number
   /** What the task spent its time on, by trace event (the longest first), in ms. */
   parts: [string, number][]
 }
 
 export type HydrationRun = {
+  /** First contentful paint, as measured (not slowed down). */
   fcpMs: number
-  /** Σ (task − 50 ms) over the tasks from FCP on, as Total Blocking Time counts them. */
+  /** Σ (task − 50 ms) over the slowed-down tasks from FCP on, as Total Blocking Time counts them. */
   blockingMs: number
-  /** Every task of 10 ms or more from FCP on. */
+  /** Every slowed-down task of 10 ms or more from FCP on. */
   tasks: Task[]
-  /** Main-thread time from FCP to the last task, by kind (script, style and layout, …). */
+  /** Main-thread time from FCP on, slowed down. */
   busyMs: number
 }
 
@@ -111,7 +127,7 @@ function summarize(events: TraceEvent[]): HydrationRun {
   let busyMs = 0
   for (const task of complete) {
     if (task.name !== 'RunTask' || task.ts < fcp.ts) continue
-    const durationMs = (task.dur ?? 0) / 1000
+    const durationMs = ((task.tdur ?? task.dur ?? 0) / 1000) * CPU_SLOWDOWN
     busyMs += durationMs
     if (durationMs < 10) continue
     const end = task.ts + (task.dur ?? 0)
@@ -126,7 +142,10 @@ function summarize(events: TraceEvent[]): HydrationRun {
         event.name === 'EvaluateScript' || event.name === 'v8.compileModule'
           ? `${event.name} ${String(event.args?.data?.url ?? '').replace(/^.*\//, '')}`
           : event.name
-      parts.set(label, (parts.get(label) ?? 0) + (event.dur ?? 0) / 1000)
+      parts.set(
+        label,
+        (parts.get(label) ?? 0) + ((event.tdur ?? event.dur ?? 0) / 1000) * CPU_SLOWDOWN,
+      )
       coveredUntil = event.ts + (event.dur ?? 0)
     }
     tasks.push({
@@ -194,7 +213,6 @@ export async function measureHydration(
         try {
           const page = await context.newPage()
           const cdp = await context.newCDPSession(page)
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
           await cdp.send('Profiler.enable')
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
           const events: TraceEvent[] = []
@@ -209,25 +227,13 @@ export async function measureHydration(
             transferMode: 'ReportEvents',
           })
           await cdp.send('Profiler.start')
-          await page.addInitScript({ content: RECORD_LONG_TASKS })
+          await page.addInitScript({ content: REPORT_QUIET })
+          const quiet = page.waitForEvent('console', {
+            predicate: (message) => message.text() === QUIET,
+            timeout: 60_000,
+          })
           await page.goto(origin + route, { waitUntil: 'load', timeout: 60_000 })
-          // Hydrated (React's root is attached), then quiet: no task for two seconds.
-          await page.waitForFunction(
-            () => {
-              const root = document.getElementById('root')
-              return Boolean(root && Object.keys(root).some((key) => key.startsWith('__react')))
-            },
-            undefined,
-            { timeout: 30_000 },
-          )
-          await page.waitForFunction(
-            () => {
-              const last = (window as unknown as { __lastLongTask: number }).__lastLongTask
-              return performance.now() - last > 2000
-            },
-            undefined,
-            { timeout: 60_000, polling: 250 },
-          )
+          await quiet
           const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
           await cdp.send('Tracing.end')
           await traced

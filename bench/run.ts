@@ -212,15 +212,18 @@ function scriptRows(routes: RouteScripts[]): Row[] {
   )
 }
 
-/** Main-thread time after FCP on a 4× slower CPU (bench/hydration.ts), medians of the loads. */
+/**
+ * Main-thread time after FCP, each task's CPU time × 4 as Lighthouse's mobile run would simulate
+ * it (bench/hydration.ts), medians of the loads.
+ */
 function hydrationRows(routes: HydrationRoute[]): Row[] {
   return routes.flatMap(({ route, runs, medianBlockingMs, medianBusyMs }) => [
     row(
-      `${route}: blocking time after FCP, 4× CPU (runs)`,
+      `${route}: blocking time after FCP, CPU time × 4 (runs)`,
       medianBlockingMs,
       `${ms(medianBlockingMs)} (${runs.map((run) => Math.round(run.blockingMs)).join(', ')})`,
     ),
-    row(`${route}: main thread busy after FCP, 4× CPU`, medianBusyMs, ms(medianBusyMs)),
+    row(`${route}: main thread after FCP, CPU time × 4`, medianBusyMs, ms(medianBusyMs)),
   ])
 }
 
@@ -232,13 +235,13 @@ function hydrationDetail(routes: HydrationRoute[]): string {
       runs.find((run) => run.blockingMs === medianBlockingMs) ??
       [...runs].sort((a, b) => a.blockingMs - b.blockingMs)[Math.floor(runs.length / 2)]
     lines.push(
-      `\n${route}: tasks of 10 ms or more after FCP (${Math.round(typical?.fcpMs ?? 0)} ms), one load`,
+      `\n${route}: tasks of 10 ms or more (× 4) after FCP (${Math.round(typical?.fcpMs ?? 0)} ms), one load`,
     )
     for (const task of typical?.tasks ?? []) {
       const parts = task.parts.map(([name, time]) => `${name} ${time}`).join(', ')
       lines.push(`  at ${ms(task.startMs)}: ${ms(task.durationMs)} (${parts})`)
     }
-    lines.push(`${route}: JavaScript self time by function, per load`)
+    lines.push(`${route}: JavaScript self time by function, per load (sampled, not slowed down)`)
     for (const fn of functions.slice(0, 15)) {
       lines.push(`  ${fn.selfMs.toFixed(1).padStart(6)} ms  ${fn.name} ${fn.url}`)
     }
@@ -353,7 +356,7 @@ async function main(): Promise<void> {
     if (SETTINGS.only === 'hydration') {
       const deadUpstream = `http://${LOOPBACK}:${await freePort()}`
       const site = await startApp('server-site', { tmpDir, upstreamUrl: deadUpstream })
-      log(`main thread per route: ${SETTINGS.hydrationRounds} load(s) each, 4× CPU, 412 px`)
+      log(`main thread per route: ${SETTINGS.hydrationRounds} load(s) each, 412 px, CPU time × 4`)
       const routes = await measureHydration(
         site.url,
         LIGHTHOUSE_PAGES,
