@@ -18,6 +18,12 @@ export type PageData = {
   coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
   /** A known coin the server has no data for now, and why (rendered instead of `coin`). */
   coinUnavailable?: { id: string } & Unavailable
+  /**
+   * The page is the server's answer to an address that is no page (its not-found page, 404): the
+   * browser shows the not-found page there too, whatever route the address matches (a coin id the
+   * market source does not know).
+   */
+  notFound?: true
 }
 
 /**

@@ -5,7 +5,7 @@ import { dehydrate, hashKey, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { loadExtras, loadTable } from '@/features/market/components/price-section'
+import { loadExtras } from '@/features/market/components/price-section'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
@@ -28,7 +28,7 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin, coinUnavailable } = lists
+  const { currency, markets, trending, global, coin, coinUnavailable, notFound } = lists
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -63,14 +63,14 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
       unavailable: [{ queryHash: key, reason, seconds }],
     }
   }
+  if (notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound }
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,
   })
   await router.load()
-  // The rows render only with the table's code at hand (renderToString does not wait for it),
-  // and the global bar and currency menu with theirs.
-  if (markets) await loadTable()
+  // The global bar and the currency menu render only with their code at hand (renderToString
+  // does not wait for it).
   await loadExtras()
   const html = renderToString(
     <StrictMode>

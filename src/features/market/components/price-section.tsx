@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import { useNearViewport } from '@/components/near-viewport'
@@ -15,51 +15,12 @@ import {
   SampleBadge,
 } from '@/components/data-note'
 import { LoadError, useRetryFocus } from '@/components/load-error'
+import { MarketTable } from './market-table'
 import { MarketTableSkeleton } from './market-table-skeleton'
-import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
+import { type ColumnSort, paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES } from '@contract/currency'
 import { lateHydration, whenOnline } from '@/lib/late-hydration'
-
-type TableModule = typeof import('./market-table')
-
-// TanStack Table comes when the prices are about to be seen (at once on /crypto, on scrolling
-// down on the home page); the skeleton needs none of it. A page rendered with its rows (by the
-// server) loads it before rendering, so those rows render, and hydrate, in the same pass.
-let table: Promise<TableModule> | undefined
-let loaded: TableModule | undefined
-export const loadTable = () => {
-  table ??= whenOnline(() => import('./market-table')).then((module) => {
-    loaded = module
-    return module
-  })
-  return table
-}
-
-const LazyTable = lazy(() =>
-  loadTable().then(
-    (module) => ({ default: module.MarketTable }),
-    // Its tries spent (src/lib/late-hydration.tsx): said in the table's place, the page stays.
-    () => ({ default: TableCodeFailed }),
-  ),
-)
-
-function TableCodeFailed() {
-  return (
-    <LoadError
-      className="prices__error"
-      message="We couldn't load the price table. Reload the page to try again."
-      retrying={false}
-      onRetry={() => window.location.reload()}
-    />
-  )
-}
-
-/** React.lazy, except that code already loaded renders at once instead of suspending once. */
-function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
-  const Table = loaded?.MarketTable ?? LazyTable
-  return <Table {...props} />
-}
 
 // The global bar and the currency menu hydrate when the prices are about to be seen, or the
 // visitor reaches into the section (src/lib/late-hydration.tsx); the placeholders have their
@@ -100,13 +61,16 @@ export function PriceSection({
   const navigate = useNavigate()
   // Sorting is no new page, as with the currency menu: the address is replaced, and the page
   // stays where it is scrolled.
-  const onSortChange = (next: SortParam | undefined) =>
-    void navigate({
-      to: '.',
-      search: (prev) => ({ ...prev, sort: next }),
-      replace: true,
-      resetScroll: false,
-    })
+  const onSortingChange = useCallback(
+    (next: ColumnSort[]) =>
+      void navigate({
+        to: '.',
+        search: (prev) => ({ ...prev, sort: paramFromSorting(next) }),
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate],
+  )
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = hydrated && loadFailed(query)
   // The server renders every address in the default order (it never sees `?sort=`), so hydration
@@ -118,10 +82,8 @@ export function PriceSection({
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
   const card = useNearViewport<HTMLDivElement>()
   useEffect(() => {
-    if (!card.near) return
-    // A failure shows where the code would have (LazyTable, the parts' placeholders).
-    loadTable().catch(() => {})
-    loadExtras().catch(() => {})
+    // A failure leaves the parts' placeholders.
+    if (card.near) loadExtras().catch(() => {})
   }, [card.near])
   // A visitor who reaches for the menu before the list is near gets its code at once (a pointer
   // press on it focuses it), also one who changes it without focus (assistive technology, a
@@ -169,17 +131,15 @@ export function PriceSection({
           // A region with its own tab stop, so keyboard users can scroll a table wider than a phone.
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
           <section className="table-scroll" aria-label="Price table" tabIndex={0}>
-            {data && (card.near || pageData) ? (
-              <Suspense fallback={<MarketTableSkeleton currency={shownCurrency} />}>
-                <MarketTable
-                  // A new currency is a new table: its values did not move, nothing flashes.
-                  key={shownCurrency}
-                  currency={shownCurrency}
-                  coins={data.coins}
-                  sorting={sorting}
-                  onSortingChange={(next) => onSortChange(paramFromSorting(next))}
-                />
-              </Suspense>
+            {data ? (
+              <MarketTable
+                // A new currency is a new table: its values did not move, nothing flashes.
+                key={shownCurrency}
+                currency={shownCurrency}
+                coins={data.coins}
+                sorting={sorting}
+                onSortingChange={onSortingChange}
+              />
             ) : (
               <MarketTableSkeleton currency={shownCurrency} />
             )}
