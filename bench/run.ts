@@ -217,12 +217,13 @@ function scriptRows(routes: RouteScripts[]): Row[] {
  * it (bench/hydration.ts), medians of the loads.
  */
 function hydrationRows(routes: HydrationRoute[]): Row[] {
-  return routes.flatMap(({ route, runs, medianBlockingMs, medianBusyMs }) => [
+  return routes.flatMap(({ route, runs, medianBlockingMs, medianBusyMs, medianBeforeFcpMs }) => [
     row(
       `${route}: blocking time after FCP, CPU time × 4 (runs)`,
       medianBlockingMs,
       `${ms(medianBlockingMs)} (${runs.map((run) => Math.round(run.blockingMs)).join(', ')})`,
     ),
+    row(`${route}: main thread before FCP, CPU time × 4`, medianBeforeFcpMs, ms(medianBeforeFcpMs)),
     row(`${route}: main thread after FCP, CPU time × 4`, medianBusyMs, ms(medianBusyMs)),
   ])
 }
