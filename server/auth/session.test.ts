@@ -62,6 +62,7 @@ describe('checkCredentials', () => {
       id: 'id-1',
       name: 'Ada',
       email: 'ada@example.com',
+      emailVerified: false,
     })
   })
 })
