@@ -25,6 +25,7 @@ function ForgotPasswordPage() {
     <AuthLayout
       title="Forgot your password?"
       intro="Enter your email address and we will send you a link to choose a new one."
+      forAnyone
     >
       <ForgotPasswordForm returned={error} done={done === 'sent'} />
     </AuthLayout>

@@ -111,6 +111,7 @@ function Details({ user, onSent }: { user: SessionUser | undefined; onSent: () =
         <form
           method="post"
           action={`${env.formApiUrl}api/account/verification-email`}
+          className="account-page__resend"
           aria-label="Confirm your email address"
           onSubmit={(event) => {
             event.preventDefault()
