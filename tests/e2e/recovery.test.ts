@@ -47,9 +47,10 @@ async function signedInEmail(context: BrowserContext): Promise<string | null> {
   return (await response.json()).user.email
 }
 
-/** Signs the browser in through the sign-in form (with or without the page's script). */
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${site.url}/signin`)
+/** Signs the browser in through the sign-in form: with the page's script once it has hydrated. */
+async function signIn(page: Page, email: string, password: string, script = true) {
+  if (script) await visit(page, `${site.url}/signin`)
+  else await page.goto(`${site.url}/signin`)
   const form = page.getByRole('form', { name: 'Sign in' })
   await form.getByLabel('Username', { exact: true }).fill(email)
   await form.getByLabel('Password', { exact: true }).fill(password)
@@ -129,7 +130,8 @@ describe.each(VIEWPORTS)('recovery and the account at $name ($width×$height)', 
     await noAxeViolations(page)
     // The address can sign up again.
     await createAccount(email)
-    expect(problems).toEqual([])
+    // Only the wrong password's answer, which the browser reports as a failed load.
+    expect(problems).toEqual([expect.stringMatching(/status of 403 .*\/api\/account\)$/)])
   })
 
   describe('with JavaScript off', () => {
@@ -168,7 +170,7 @@ describe.each(VIEWPORTS)('recovery and the account at $name ($width×$height)', 
       const email = uniqueEmail('nojs-account')
       await createAccount(email)
       const { page, context } = await site.open(viewport, noScript)
-      await signIn(page, email, PASSWORD)
+      await signIn(page, email, PASSWORD, false)
       await page.goto(`${site.url}/account`)
       const change = page.getByRole('form', { name: 'Change password' })
       await change.getByLabel('Current password').fill(PASSWORD)
