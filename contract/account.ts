@@ -1,10 +1,9 @@
 // Password recovery, email verification and the account page, shared by their pages and the
 // server (server/routes/recovery.ts, server/routes/account.ts). The new-password rule is sign-up's.
 import * as v from 'valibot'
+import { SessionUserSchema } from './session'
 import { SignUpSchema } from './sign-up'
-
-/** A token from an emailed link: 32 random bytes in base64url (server/auth/tokens.ts). */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+import { TOKEN_PATTERN } from './token'
 
 const TokenSchema = v.pipe(
   v.string('This link is incomplete. Open it again from the email.'),
@@ -41,3 +40,12 @@ export type DeleteAccount = v.InferOutput<typeof DeleteAccountSchema>
 /** What `POST /api/auth/password-reset` answers, whether or not the account exists. */
 export const RESET_REQUESTED_MESSAGE =
   'If an account uses this address, we have sent it a link to choose a new password. The link works for 30 minutes.'
+
+/**
+ * `GET /api/auth/session` as the account page reads it: the user and whether their address is
+ * confirmed. Apart from `SessionUserSchema`, which every page's navigation bar loads.
+ */
+export const AccountSessionSchema = v.object({
+  user: v.object({ ...SessionUserSchema.entries.user.entries, emailVerified: v.boolean() }),
+})
+export type AccountUser = v.InferOutput<typeof AccountSessionSchema>['user']

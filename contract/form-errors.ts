@@ -1,6 +1,16 @@
 // Shared by the server (server/routes/auth.ts), the prerenderer (scripts/prerender.ts, by contract/pages.ts) and the
 // sign-up and sign-in pages, so this module imports valibot only.
 import * as v from 'valibot'
+import type {
+  ACCOUNT_DONE,
+  ACCOUNT_ERRORS,
+  FORGOT_PASSWORD_DONE,
+  FORGOT_PASSWORD_ERRORS,
+  RESET_PASSWORD_DONE,
+  RESET_PASSWORD_ERRORS,
+  VERIFY_EMAIL_DONE,
+  VERIFY_EMAIL_ERRORS,
+} from './account-forms'
 
 /**
  * Why a form posted without the page's script (JavaScript off, or a submit before it ran) came
@@ -19,23 +29,6 @@ export const SIGN_IN_ERRORS = [
   'unavailable',
 ] as const
 
-export const FORGOT_PASSWORD_ERRORS = ['validation_failed', 'unavailable'] as const
-export const RESET_PASSWORD_ERRORS = [
-  'validation_failed',
-  'invalid_token',
-  'rate_limited',
-  'unavailable',
-] as const
-export const VERIFY_EMAIL_ERRORS = ['invalid_token', 'rate_limited', 'unavailable'] as const
-/** The account page's forms; `unauthenticated`: the session ended before the post. */
-export const ACCOUNT_ERRORS = [
-  'validation_failed',
-  'invalid_password',
-  'unauthenticated',
-  'rate_limited',
-  'unavailable',
-] as const
-
 export type SignUpError = (typeof SIGN_UP_ERRORS)[number]
 export type SignInError = (typeof SIGN_IN_ERRORS)[number]
 export type ForgotPasswordError = (typeof FORGOT_PASSWORD_ERRORS)[number]
@@ -50,19 +43,6 @@ export type FormError =
   | VerifyEmailError
   | AccountError
 
-/**
- * Where a form posted without the page's script goes once it worked, as `?done=<code>`: the page
- * says what happened (prerendered once per code, like the errors).
- */
-export const FORGOT_PASSWORD_DONE = ['sent'] as const
-export const RESET_PASSWORD_DONE = ['changed'] as const
-export const VERIFY_EMAIL_DONE = ['verified'] as const
-export const ACCOUNT_DONE = [
-  'password_changed',
-  'verification_sent',
-  'signed_out',
-  'deleted',
-] as const
 export type FormDone =
   | (typeof FORGOT_PASSWORD_DONE)[number]
   | (typeof RESET_PASSWORD_DONE)[number]
@@ -74,15 +54,23 @@ export function formErrorSearch<const C extends readonly FormError[]>(codes: C) 
   return v.object({ error: v.fallback(v.optional(v.picklist(codes)), undefined) })
 }
 
-/** The same, with the page's `?done=` codes beside its errors. */
-export function formStateSearch<
-  const C extends readonly FormError[],
-  const D extends readonly FormDone[],
->(codes: C, done: D) {
-  return v.object({
-    error: v.fallback(v.optional(v.picklist(codes)), undefined),
-    done: v.fallback(v.optional(v.picklist(done)), undefined),
-  })
+/**
+ * The search of the recovery and account pages: `?error=`, `?done=` and `?token=` as any text. Which
+ * codes a page knows is checked by its own (lazily loaded) code with `knownCode`, so these routes'
+ * definitions, in every page's entry, carry no code lists.
+ */
+export const FormStateSearchSchema = v.object({
+  error: v.fallback(v.optional(v.string()), undefined),
+  done: v.fallback(v.optional(v.string()), undefined),
+  token: v.fallback(v.optional(v.string()), undefined),
+})
+
+/** `value` when it is one of `codes`, else undefined (an unknown value is dropped, never shown). */
+export function knownCode<const C extends readonly string[]>(
+  codes: C,
+  value: string | undefined,
+): C[number] | undefined {
+  return codes.find((code) => code === value)
 }
 
 // API error codes that mean the same thing to a visitor (server/errors.ts).

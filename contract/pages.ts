@@ -1,5 +1,6 @@
 // The site's pages as the build writes them (scripts/prerender.ts) and the server serves them
 // (server/routes/site.ts): one list for both.
+import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from './form-errors'
 import {
   ACCOUNT_DONE,
   ACCOUNT_ERRORS,
@@ -7,11 +8,9 @@ import {
   FORGOT_PASSWORD_ERRORS,
   RESET_PASSWORD_DONE,
   RESET_PASSWORD_ERRORS,
-  SIGN_IN_ERRORS,
-  SIGN_UP_ERRORS,
   VERIFY_EMAIL_DONE,
   VERIFY_EMAIL_ERRORS,
-} from './form-errors'
+} from './account-forms'
 
 /** The site's pages; every other path is the not-found page. */
 export const SITE_ROUTES = [

@@ -25,12 +25,6 @@ export type SignInInput = v.InferInput<typeof SignInSchema>
 export const SIGNED_IN_COOKIE = 'coinvera_signed_in'
 
 export const SessionUserSchema = v.object({
-  user: v.object({
-    id: v.string(),
-    name: v.string(),
-    email: v.string(),
-    /** Whether the address was confirmed by its emailed link. */
-    emailVerified: v.boolean(),
-  }),
+  user: v.object({ id: v.string(), name: v.string(), email: v.string() }),
 })
 export type SessionUser = v.InferOutput<typeof SessionUserSchema>['user']

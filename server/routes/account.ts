@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { DeleteAccountSchema } from '@contract/account'
-import { ACCOUNT_ERRORS } from '@contract/form-errors'
-import type { SessionUser } from '@contract/session'
+import { ACCOUNT_ERRORS } from '@contract/account-forms'
 import { ServerChangePasswordSchema } from '../auth/common-passwords'
 import {
   changePassword,
@@ -14,6 +13,7 @@ import type { SignInLimits } from '../auth/sign-in-limits'
 import type { TrustProxy } from '../config'
 import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import { apiError } from '../errors'
+import type { SessionUser } from '../db/sessions'
 import type { Limiter } from '../limits/rate-limiter'
 import { formReply, validBody } from '../middleware/form-post'
 import { rateLimit } from '../middleware/rate-limit'

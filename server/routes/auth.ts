@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
-import { ACCOUNT_ERRORS, SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '@contract/form-errors'
+import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '@contract/form-errors'
+import { ACCOUNT_ERRORS } from '@contract/account-forms'
 import { SignInSchema } from '@contract/session'
 import { ServerSignUpSchema } from '../auth/common-passwords'
 import { prepareDummyHash } from '../auth/password'

@@ -8,7 +8,7 @@ import {
   FORGOT_PASSWORD_ERRORS,
   RESET_PASSWORD_ERRORS,
   VERIFY_EMAIL_ERRORS,
-} from '@contract/form-errors'
+} from '@contract/account-forms'
 import { ServerPasswordResetConfirmSchema } from '../auth/common-passwords'
 import {
   confirmPasswordReset,

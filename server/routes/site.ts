@@ -4,7 +4,7 @@ import { serveStatic } from 'hono/serve-static'
 import * as v from 'valibot'
 import { ChartRangeSchema, COIN_ID_PATTERN } from '@contract/coin'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
-import { TOKEN_PATTERN } from '@contract/account'
+import { TOKEN_PATTERN } from '@contract/token'
 import {
   COIN_PAGE_TEMPLATE,
   donePageFile,

@@ -1,23 +1,15 @@
 import { createFileRoute, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import * as v from 'valibot'
 import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
-import { TOKEN_PATTERN } from '@contract/account'
-import { RESET_PASSWORD_DONE, RESET_PASSWORD_ERRORS, formStateSearch } from '@contract/form-errors'
+import { FormStateSearchSchema } from '@contract/form-errors'
 
 export const Route = createFileRoute('/reset-password')({
   // `?token=` from the emailed link (read once, then taken out of the address); `?error=` and
   // `?done=` from a form posted without the page's script.
-  validateSearch: v.object({
-    ...formStateSearch(RESET_PASSWORD_ERRORS, RESET_PASSWORD_DONE).entries,
-    token: v.fallback(v.optional(v.pipe(v.string(), v.regex(TOKEN_PATTERN))), undefined),
-  }),
+  validateSearch: FormStateSearchSchema,
   head: ({ match }) => ({
-    meta: [
-      { title: `${match.search.error ? 'Error: ' : ''}Choose a new password — Coinvera` },
-      { name: 'description', content: 'Choose a new password for your Coinvera account.' },
-    ],
+    meta: [{ title: `${match.search.error ? 'Error: ' : ''}Choose a new password — Coinvera` }],
   }),
   component: ResetPasswordPage,
 })
@@ -37,7 +29,7 @@ function ResetPasswordPage() {
       intro="The link from your email works once."
       forAnyone
     >
-      <ResetPasswordForm token={held} returned={error} done={done === 'changed'} />
+      <ResetPasswordForm token={held} returned={error} done={done} />
     </AuthLayout>
   )
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESET_REQUESTED_MESSAGE } from '@contract/account'
-import { SessionUserSchema } from '@contract/session'
+import { AccountSessionSchema } from '@contract/account'
 import { type SmtpSink, linkIn, startSmtpSink, tokenIn } from '../support/smtp'
 import { freshDataDir, removeDir } from './helpers/pglite'
 import {
@@ -77,7 +77,7 @@ async function session(cookie: string) {
     await response.body?.cancel()
     return null
   }
-  return v.parse(SessionUserSchema, await response.json()).user
+  return v.parse(AccountSessionSchema, await response.json()).user
 }
 
 async function requestReset(email: string, headers: Record<string, string> = newClient()) {

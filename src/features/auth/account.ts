@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ChangePassword, DeleteAccount } from '@contract/account'
+import { accountQueries } from './account-session'
 import { send } from './send'
 import { authQueries } from './session'
 
@@ -21,6 +22,9 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => queryClient.setQueryData(authQueries.session().queryKey, null),
+    onSuccess: () => {
+      queryClient.setQueryData(authQueries.session().queryKey, null)
+      queryClient.setQueryData(accountQueries.session().queryKey, null)
+    },
   })
 }

@@ -20,7 +20,7 @@ export function useSignUp() {
   return useMutation({
     mutationFn: postSignUp,
     onSuccess: ({ id, name, email }) => {
-      const user: SessionUser = { id, name, email, emailVerified: false }
+      const user: SessionUser = { id, name, email }
       queryClient.setQueryData(authQueries.session().queryKey, user)
     },
   })

@@ -13,7 +13,7 @@ export function useVerifyEmail(token: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (_input: object) => postVerifyEmail({ token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueries.session().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueries.all }),
   })
 }
 

@@ -21,7 +21,7 @@ async function openAccountMenu(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('AccountMenu, in the navigation bar', () => {
-  const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true }
+  const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }
   const signedInCookie = () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the server's companion cookie, as set at sign-in.
     document.cookie = 'coinvera_signed_in=1; Path=/'

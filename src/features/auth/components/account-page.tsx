@@ -1,14 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
-import { ChangePasswordSchema, DeleteAccountSchema } from '@contract/account'
-import type { AccountError, FormDone as Done } from '@contract/form-errors'
-import type { SessionUser } from '@contract/session'
+import { type AccountUser, ChangePasswordSchema, DeleteAccountSchema } from '@contract/account'
+import { knownCode } from '@contract/form-errors'
+import { ACCOUNT_DONE, ACCOUNT_ERRORS } from '@contract/account-forms'
 import { useChangePassword, useDeleteAccount } from '../account'
+import { accountQueries } from '../account-session'
 import { describeFailure, returnedProblem } from '../failure'
-import { useSignedInUser } from '../session'
 import { useSignOutEverywhere } from '../sign-out'
 import { useAuthForm } from '../use-auth-form'
 import { useResendVerification } from '../verify-email'
@@ -16,10 +17,7 @@ import { Field } from './field'
 import { FormDone } from './form-done'
 import { FormProblemAlert } from './form-problem'
 
-type AccountDone = Extract<
-  Done,
-  'password_changed' | 'verification_sent' | 'signed_out' | 'deleted'
->
+type AccountDone = (typeof ACCOUNT_DONE)[number]
 
 const DONE_TEXT: Record<AccountDone, string> = {
   password_changed: 'Your password was changed. Your other sessions were signed out.',
@@ -43,13 +41,18 @@ export function AccountPage({
   returned,
   done,
 }: {
-  returned?: AccountError | undefined
-  done?: AccountDone | undefined
+  returned?: string | undefined
+  done?: string | undefined
 }) {
   const hydrated = useHydrated()
-  const user = useSignedInUser()
-  const [happened, setHappened] = useState<AccountDone | undefined>(done)
-  const problem = returned ? returnedProblem.account(returned) : null
+  // Known in the browser only: the prerendered page (and the first render) shows the forms alone.
+  const session = useQuery(accountQueries.session())
+  const user = hydrated ? (session.data ?? undefined) : undefined
+  const signedOut =
+    hydrated && (session.data === null || (session.fetchStatus === 'idle' && session.isPending))
+  const [happened, setHappened] = useState(knownCode(ACCOUNT_DONE, done))
+  const code = knownCode(ACCOUNT_ERRORS, returned)
+  const problem = code ? returnedProblem.account(code) : null
   const gone = happened === 'signed_out' || happened === 'deleted'
 
   return (
@@ -70,12 +73,10 @@ export function AccountPage({
           <p>{problem.message}</p>
         </div>
       ) : null}
-      {hydrated && !user ? (
-        gone ? null : (
-          <p className="account-page__signed-out">
-            You are not signed in. <Link to="/signin">Sign in</Link> to see and change your account.
-          </p>
-        )
+      {gone ? null : signedOut ? (
+        <p className="account-page__signed-out">
+          You are not signed in. <Link to="/signin">Sign in</Link> to see and change your account.
+        </p>
       ) : (
         <>
           <Details user={user} onSent={() => setHappened('verification_sent')} />
@@ -89,7 +90,7 @@ export function AccountPage({
 }
 
 /** Name, email and its state; before the page's script knows the session, the forms only. */
-function Details({ user, onSent }: { user: SessionUser | undefined; onSent: () => void }) {
+function Details({ user, onSent }: { user: AccountUser | undefined; onSent: () => void }) {
   const resend = useResendVerification()
   return (
     <div className="account-page__section">

@@ -8,7 +8,7 @@ import { renderApp } from '../../../../tests/render'
 // Network answers come through MSW; under a loaded CI machine they can take over a second.
 configure({ asyncUtilTimeout: 5000 })
 
-const ADA = { id: 'u1', name: 'Ada', email: 'ada@example.com', emailVerified: true }
+const ADA = { id: 'u1', name: 'Ada', email: 'ada@example.com' }
 
 /** Signed in as Ada until the visitor signs out (the server's answers, through MSW). */
 function signedInAsAda() {

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { env } from '@/lib/env'
 import { PasswordResetRequestSchema, RESET_REQUESTED_MESSAGE } from '@contract/account'
-import type { ForgotPasswordError } from '@contract/form-errors'
+import { knownCode } from '@contract/form-errors'
+import { FORGOT_PASSWORD_ERRORS } from '@contract/account-forms'
 import { returnedProblem } from '../failure'
 import { useRequestPasswordReset } from '../password-reset'
 import { useAuthForm } from '../use-auth-form'
@@ -20,16 +21,17 @@ export function ForgotPasswordForm({
   returned,
   done,
 }: {
-  returned?: ForgotPasswordError | undefined
-  done?: boolean | undefined
+  returned?: string | undefined
+  done?: string | undefined
 }) {
-  const [sent, setSent] = useState(done === true)
+  const [sent, setSent] = useState(done === 'sent')
+  const problem = knownCode(FORGOT_PASSWORD_ERRORS, returned)
   const form = useAuthForm({
     schema: PasswordResetRequestSchema,
     fields: FIELDS,
     initial: { email: '' },
     mutation: useRequestPasswordReset(),
-    returned: returned ? returnedProblem.forgotPassword(returned) : null,
+    returned: problem ? returnedProblem.forgotPassword(problem) : null,
     onSuccess: () => setSent(true),
   })
 

@@ -7,7 +7,7 @@ import { renderApp } from '../../../../tests/render'
 
 configure({ asyncUtilTimeout: 5000 })
 
-const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true }
+const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -4,7 +4,9 @@ import { useHydrated } from '@/components/hydrated'
 import * as v from 'valibot'
 import { env } from '@/lib/env'
 import { PasswordResetConfirmSchema } from '@contract/account'
-import type { ResetPasswordError } from '@contract/form-errors'
+import { knownCode } from '@contract/form-errors'
+import { RESET_PASSWORD_ERRORS } from '@contract/account-forms'
+import { TOKEN_PATTERN } from '@contract/token'
 import { returnedProblem } from '../failure'
 import { useConfirmPasswordReset } from '../password-reset'
 import { useAuthForm } from '../use-auth-form'
@@ -26,18 +28,21 @@ export function ResetPasswordForm({
   done,
 }: {
   token: string | null
-  returned?: ResetPasswordError | undefined
-  done?: boolean | undefined
+  returned?: string | undefined
+  done?: string | undefined
 }) {
+  const problem = knownCode(RESET_PASSWORD_ERRORS, returned)
+  // A token cut short (a link broken over two lines) is as good as none.
+  const held = token && TOKEN_PATTERN.test(token) ? token : null
   const hydrated = useHydrated()
-  const [changed, setChanged] = useState(done === true)
+  const [changed, setChanged] = useState(done === 'changed')
   const form = useAuthForm({
     schema: NewPasswordSchema,
     fields: FIELDS,
     initial: { password: '' },
     // The token goes in the body, with the password.
-    mutation: useConfirmPasswordReset(token ?? ''),
-    returned: returned ? returnedProblem.resetPassword(returned) : null,
+    mutation: useConfirmPasswordReset(held ?? ''),
+    returned: problem ? returnedProblem.resetPassword(problem) : null,
     onSuccess: () => setChanged(true),
   })
 
@@ -54,11 +59,11 @@ export function ResetPasswordForm({
     )
   }
   // The page as prerendered shows the form: the server writes the token into it (no script).
-  if ((hydrated && token === null) || returned === 'invalid_token') {
+  if ((hydrated && held === null) || problem === 'invalid_token') {
     return (
       <FormDone title="This link does not work">
         <p>
-          {returned === 'invalid_token'
+          {problem === 'invalid_token'
             ? 'It has expired or was already used.'
             : 'Open the link from the email again, as it is: this page needs all of it.'}{' '}
           A link works once, for 30 minutes.

@@ -8,7 +8,7 @@ import { renderApp } from '../../../../tests/render'
 // Network answers come through MSW; under a loaded CI machine they can take over a second.
 configure({ asyncUtilTimeout: 5000 })
 
-const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true }
+const ADA = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }
 
 async function openForm() {
   const user = userEvent.setup()

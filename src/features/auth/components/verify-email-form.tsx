@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import * as v from 'valibot'
 import { env } from '@/lib/env'
-import type { VerifyEmailError } from '@contract/form-errors'
+import { knownCode } from '@contract/form-errors'
+import { VERIFY_EMAIL_ERRORS } from '@contract/account-forms'
+import { TOKEN_PATTERN } from '@contract/token'
 import { returnedProblem } from '../failure'
 import { useAuthForm } from '../use-auth-form'
 import { useVerifyEmail } from '../verify-email'
@@ -22,17 +24,19 @@ export function VerifyEmailForm({
   done,
 }: {
   token: string | null
-  returned?: VerifyEmailError | undefined
-  done?: boolean | undefined
+  returned?: string | undefined
+  done?: string | undefined
 }) {
+  const problem = knownCode(VERIFY_EMAIL_ERRORS, returned)
+  const held = token && TOKEN_PATTERN.test(token) ? token : null
   const hydrated = useHydrated()
-  const [verified, setVerified] = useState(done === true)
+  const [verified, setVerified] = useState(done === 'verified')
   const form = useAuthForm({
     schema: NOTHING_TO_TYPE,
     fields: [],
     initial: {},
-    mutation: useVerifyEmail(token ?? ''),
-    returned: returned ? returnedProblem.verifyEmail(returned) : null,
+    mutation: useVerifyEmail(held ?? ''),
+    returned: problem ? returnedProblem.verifyEmail(problem) : null,
     onSuccess: () => setVerified(true),
   })
 
@@ -49,11 +53,11 @@ export function VerifyEmailForm({
     )
   }
   // The page as prerendered shows the form: the server writes the token into it (no script).
-  if ((hydrated && token === null) || returned === 'invalid_token') {
+  if ((hydrated && held === null) || problem === 'invalid_token') {
     return (
       <FormDone title="This link does not work">
         <p>
-          {returned === 'invalid_token'
+          {problem === 'invalid_token'
             ? 'It has expired or was already used.'
             : 'Open the link from the email again, as it is: this page needs all of it.'}{' '}
           Sign in, and ask for a new link on your account page.
