@@ -1,7 +1,10 @@
 import { Hono } from 'hono'
 import type { Config } from './config'
 import type { AppEnv } from './context'
+import type { RecoveryDeps } from './auth/recovery'
 import { SignInLimits } from './auth/sign-in-limits'
+import { type Background, background } from './background'
+import { accountTokenStore } from './db/account-tokens'
 import { accountStore } from './db/accounts'
 import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
@@ -14,11 +17,15 @@ import type { CoinPages } from './market/coins'
 import type { FetchFn } from './market/upstream'
 import { type Coordinator, createCoordinator } from './shared/coordinator'
 import { RateLimiter } from './limits/rate-limiter'
+import { createMailer, type Mailer } from './mail/mailer'
 import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
+import { sessionCookies } from './middleware/session-cookie'
+import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
+import { recoveryRoutes } from './routes/recovery'
 import { siteRoutes } from './routes/site'
 import { readBuild } from './site/manifest'
 import { createPageRenderer, type Render } from './site/pages'
@@ -33,6 +40,8 @@ export type AppDeps = {
   sample?: Sample
   /** The route renderer (server/site/pages.ts); without it, pages are served as prerendered. */
   render?: Render | null
+  /** How often the mail queue is polled (server/mail/queue.ts, `POLL_MS`); tests poll faster. */
+  mailPollMs?: number
 }
 
 export type App = {
@@ -43,6 +52,10 @@ export type App = {
   shared: Coordinator
   /** How many files the site serves (0: no build found). */
   siteFiles: number
+  /** The mail queue's sender, started and stopped with the server. */
+  mailer: Mailer
+  /** Work finished after its request's answer, awaited before the database closes. */
+  background: Background
 }
 
 export function createApp(deps: AppDeps): App {
@@ -71,19 +84,79 @@ export function createApp(deps: AppDeps): App {
   app.use(requestLog(logger))
   app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
 
+  const accounts = accountStore(db)
+  const sessions = sessionStore(db)
+  const mailer = createMailer({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    pollMs: deps.mailPollMs,
+  })
+  const later = background(logger)
+  const HOUR = 60 * 60_000
+  const recovery: RecoveryDeps = {
+    accounts,
+    sessions,
+    tokens: accountTokenStore(db),
+    clock,
+    mailer,
+    // Links in messages: the public origin, never a request's Host.
+    siteUrl: config.siteOrigin ?? `http://localhost:${config.port}`,
+    resetEmails: shared.limiters('reset-emails', { limit: 3, windowMs: HOUR }),
+  }
+  const signInLimits = new SignInLimits(shared.limiters)
+  // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
+  const cookies = sessionCookies({
+    secure: config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true,
+    clock,
+  })
+  // Each hashes a password, as a sign-in does: the same allowance per client address.
+  const passwordChecks = (scope: string) =>
+    shared.limiters(scope, { limit: config.signinRateLimit, windowMs: 60_000 })
   app.route(
     '/api/auth',
     authRoutes({
-      accounts: accountStore(db),
-      sessions: sessionStore(db),
+      accounts,
+      sessions,
       signUpLimiter: shared.limiters('signup', { limit: config.signupRateLimit, windowMs: 60_000 }),
-      signInLimiter: shared.limiters('signin', { limit: config.signinRateLimit, windowMs: 60_000 }),
-      signInLimits: new SignInLimits(shared.limiters),
+      signInLimiter: passwordChecks('signin'),
+      signInLimits,
       clock,
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
-      // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
-      secureCookie: config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true,
+      cookies,
+      recovery,
+    }),
+  )
+  app.route(
+    '/api/auth',
+    recoveryRoutes({
+      recovery,
+      resetRequests: shared.limiters('reset-requests', {
+        limit: config.passwordResetRateLimit,
+        windowMs: HOUR,
+      }),
+      tokenChecks: passwordChecks('token-checks'),
+      background: later,
+      cookies,
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
+    }),
+  )
+  app.route(
+    '/api/account',
+    accountRoutes({
+      recovery,
+      session: { accounts, sessions, clock },
+      cookies,
+      passwordChecks: passwordChecks('account-password'),
+      signInLimits,
+      verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
     }),
   )
   // Misses a client may cause per minute, by the API or by coin pages: each may start an
@@ -144,5 +217,13 @@ export function createApp(deps: AppDeps): App {
     }
     return response
   })
-  return { app, caches, coins, shared, siteFiles: Object.keys(build?.manifest.files ?? {}).length }
+  return {
+    app,
+    caches,
+    coins,
+    shared,
+    siteFiles: Object.keys(build?.manifest.files ?? {}).length,
+    mailer,
+    background: later,
+  }
 }

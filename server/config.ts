@@ -33,6 +33,13 @@ export type Config = {
   logLevel: LogLevel
   signupRateLimit: number
   signinRateLimit: number
+  /** Password-reset requests per client address per hour (server/routes/recovery.ts). */
+  passwordResetRateLimit: number
+  mail: {
+    /** `smtp://` or `smtps://` with any credentials; unset: messages go to `DATA_DIR/outbox`. */
+    smtpUrl: string | undefined
+    from: string
+  }
   shutdownTimeoutMs: number
   maxConnections: number
   market: {
@@ -145,6 +152,28 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
+  PASSWORD_RESET_RATE_LIMIT: integer(10, 1, 1_000_000),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be an smtp:// or smtps:// URL'),
+      v.check(
+        (value) => /^smtps?:$/.test(new URL(value).protocol),
+        'must be an smtp:// or smtps:// URL',
+      ),
+    ),
+  ),
+  // An address, alone or as `Name <address>`.
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an email address, or Name <address>',
+      ),
+    ),
+    'Coinvera <no-reply@localhost>',
+  ),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
   MARKET_UPSTREAM_URL: v.optional(HttpUrl, 'https://api.coingecko.com/api/v3'),
@@ -161,7 +190,7 @@ const EnvSchema = v.object({
 })
 
 // Values we never echo back in an error message.
-const SECRET_KEYS = new Set(['DATABASE_URL', 'COINGECKO_API_KEY'])
+const SECRET_KEYS = new Set(['DATABASE_URL', 'COINGECKO_API_KEY', 'SMTP_URL'])
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -226,6 +255,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
+    passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     market: {

@@ -7,6 +7,7 @@ import {
   prerenderedPage,
   renderedPage,
   splitHead,
+  withFormToken,
   withLoader,
 } from './html'
 
@@ -101,5 +102,15 @@ describe('the HTML edits', () => {
   it('puts a script first in the head, and the favicon into its link', () => {
     expect(firstInHead(BUILT, 'go()')).toContain('<meta charset="UTF-8" /><script>go()</script>')
     expect(inlineFavicon(BUILT, ' <svg/> ')).toContain('href="data:image/svg+xml,%3Csvg%2F%3E"')
+  })
+
+  it("writes a token into the page's one empty token field, and nothing else", () => {
+    const page = '<form><input type="hidden" name="token" value=""/><input name="password"/></form>'
+    const token = 'Ab-_0123456789abcdefghijklmnopqrstuvwxyzABCD'.slice(0, 43)
+    expect(withFormToken(page, token)).toBe(
+      `<form><input type="hidden" name="token" value="${token}"/><input name="password"/></form>`,
+    )
+    expect(() => withFormToken(page, '"><script>')).toThrow('not a token')
+    expect(withFormToken('<form></form>', token)).toBe('<form></form>')
   })
 })

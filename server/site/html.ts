@@ -158,3 +158,18 @@ export function inlineFavicon(html: string, svg: string): string {
       `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg.trim())}" type="image/svg+xml" />`,
   )
 }
+
+// What React renders for the token field of the pages opened from an emailed link.
+const TOKEN_FIELD = '<input type="hidden" name="token" value=""/>'
+
+/**
+ * The page with `token` in its form's hidden token field, so the form posts it without the
+ * page's script. Only a token of the expected shape (base64url) is written; a page without
+ * exactly one such field is returned as it is.
+ */
+export function withFormToken(html: string, token: string): string {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) throw new Error('not a token')
+  const at = html.indexOf(TOKEN_FIELD)
+  if (at < 0 || html.indexOf(TOKEN_FIELD, at + 1) >= 0) return html
+  return html.replace(TOKEN_FIELD, () => `<input type="hidden" name="token" value="${token}"/>`)
+}

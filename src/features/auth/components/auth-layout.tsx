@@ -10,17 +10,23 @@ const benefits = [
   'Support from real people, 24/7',
 ]
 
-/** The frame of the sign-up and sign-in pages: the page's h1, a short pitch, then the form. */
+/**
+ * The frame of the sign-up, sign-in and recovery pages: the page's h1, a short pitch, then the
+ * form. `forAnyone`: the form stays for a signed-in visitor too (a link opened from an email).
+ */
 export function AuthLayout({
   title,
   intro,
   children,
+  forAnyone = false,
 }: {
   title: string
   intro: string
   children: ReactNode
+  forAnyone?: boolean
 }) {
-  const user = useSignedInUser()
+  const signedIn = useSignedInUser()
+  const user = forAnyone ? undefined : signedIn
   const formRef = useRef<HTMLDivElement>(null)
   const [signedOut, setSignedOut] = useState(false)
 
