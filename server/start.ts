@@ -65,7 +65,7 @@ export async function serveApp(
     if (error instanceof ManifestError) throw new StartError(error.message, { cause: error })
     throw error
   }
-  const { app, caches, coins, shared, siteFiles } = created
+  const { app, caches, coins, lists, shared, siteFiles } = created
   if (siteFiles === 0) {
     logger.warn(
       { clientDir: config.clientDir },
@@ -112,6 +112,7 @@ export async function serveApp(
         await closeServer(server, config.shutdownTimeoutMs)
         for (const cache of allCaches(caches)) cache.close()
         coins.close()
+        lists.close()
         shared.close()
       })()
       return stopping
