@@ -12,6 +12,7 @@ import {
   MarketListResponseSchema,
   marketListParams,
 } from '@contract/market-list'
+import { PageUnavailableSchema } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import { marketQueries } from './queries'
 
@@ -60,6 +61,9 @@ export const marketListQueries = {
       refetchInterval: staleMs(currency, page),
     }),
 }
+
+/** Why the server had no data for a page of the list (its data block), read on `/coins` only. */
+export const pageUnavailableSchema = PageUnavailableSchema
 
 /** The schema of a list page's data, by its query key (for a page's data block). */
 export function listSchemaFor(queryKey: readonly unknown[]) {
