@@ -33,7 +33,10 @@ describe('sparklinePoints', () => {
   })
 
   it('keeps the order of the points it keeps', () => {
-    const rising = sparklinePoints(hourly(168, (i) => i + 1), 10)
+    const rising = sparklinePoints(
+      hourly(168, (i) => i + 1),
+      10,
+    )
     expect(rising).toHaveLength(10)
     expect(rising).toEqual([...rising].sort((a, b) => a - b))
   })

@@ -3,7 +3,10 @@
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from './form-errors'
 
 /** The site's pages; every other path is the not-found page. */
-export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin'] as const
+export const SITE_ROUTES = ['/', '/contact', '/crypto', '/coins', '/signup', '/signin'] as const
+
+/** The full market list, one page per `?page=` (server/site/pages.ts renders each). */
+export const MARKET_LIST_ROUTE = '/coins'
 
 /** Coin pages (`/coins/<id>`): one prerendered template (skeletons) serves every known coin. */
 export const COIN_PAGE_TEMPLATE = '/coins/template.html'

@@ -26,12 +26,15 @@ type SampleMarketData = {
 const change = (now: number | null | undefined, then: number | null | undefined) =>
   typeof now === 'number' && typeof then === 'number' && then !== 0 ? (now / then - 1) * 100 : null
 
+/** A row as the upstream sends it: an id, and whatever else it has. */
+export type SampleListRow = { id: string } & Record<string, unknown>
+
 /**
  * The sample list's rows in `currency`, largest market cap first (a coin without one last), its
  * figures those of the coin's sample page at `endMs`, its 1 h and 7 d changes and its sparkline
  * from the coin's sample 7-day chart (hourly, as the upstream sends).
  */
-export function sampleMarketList(currency: Currency, endMs: number): Record<string, unknown>[] {
+export function sampleMarketList(currency: Currency, endMs: number): SampleListRow[] {
   const rows = [...sampleCoinSources.values()].map((source) => {
     const detail = sampleCoinDetail(source, endMs)
     const market = detail.market_data as SampleMarketData
@@ -64,7 +67,6 @@ export function sampleMarketList(currency: Currency, endMs: number): Record<stri
       price_change_percentage_7d_in_currency: change(price, prices[0]),
     }
   })
-  const cap = (row: Record<string, unknown>) =>
-    typeof row.market_cap === 'number' ? row.market_cap : -1
+  const cap = (row: SampleListRow) => (typeof row.market_cap === 'number' ? row.market_cap : -1)
   return rows.sort((a, b) => cap(b) - cap(a))
 }

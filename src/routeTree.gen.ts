@@ -14,6 +14,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CryptoRouteImport } from './routes/crypto'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as CoinsIndexRouteImport } from './routes/coins.index'
 import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,6 +42,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CoinsIndexRoute = CoinsIndexRouteImport.update({
+  id: '/coins/',
+  path: '/coins/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoinsCoinIdRoute = CoinsCoinIdRouteImport.update({
   id: '/coins/$coinId',
   path: '/coins/$coinId',
@@ -54,6 +60,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
+  '/coins/': typeof CoinsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -62,6 +69,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
+  '/coins': typeof CoinsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -71,13 +79,27 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
+  '/coins/': typeof CoinsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
+    | '/'
+    | '/contact'
+    | '/crypto'
+    | '/signin'
+    | '/signup'
+    | '/coins/$coinId'
+    | '/coins/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
+  to:
+    | '/'
+    | '/contact'
+    | '/crypto'
+    | '/signin'
+    | '/signup'
+    | '/coins/$coinId'
+    | '/coins'
   id:
     | '__root__'
     | '/'
@@ -86,6 +108,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/coins/$coinId'
+    | '/coins/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -95,6 +118,7 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
+  CoinsIndexRoute: typeof CoinsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -134,6 +158,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/coins/': {
+      id: '/coins/'
+      path: '/coins'
+      fullPath: '/coins/'
+      preLoaderRoute: typeof CoinsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/coins/$coinId': {
       id: '/coins/$coinId'
       path: '/coins/$coinId'
@@ -151,6 +182,7 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,
+  CoinsIndexRoute: CoinsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

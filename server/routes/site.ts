@@ -4,7 +4,14 @@ import { serveStatic } from 'hono/serve-static'
 import * as v from 'valibot'
 import { ChartRangeSchema, COIN_ID_PATTERN } from '@contract/coin'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
-import { COIN_PAGE_TEMPLATE, errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '@contract/pages'
+import { listPageOf } from '@contract/list-page'
+import {
+  COIN_PAGE_TEMPLATE,
+  errorPageFile,
+  MARKET_LIST_ROUTE,
+  PAGE_ERRORS,
+  SITE_ROUTES,
+} from '@contract/pages'
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
 import { apiError } from '../errors'
@@ -169,8 +176,21 @@ export function siteRoutes(deps: SiteRoutesDeps) {
         message: 'The site has not been built yet: run `npm run build`.',
       })
     }
-    // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const currency = currencyOf(c.req.query('currency'))
+    // A page of the full list: rendered with its page of data, not found past the list's end.
+    if (path === MARKET_LIST_ROUTE && pages && file === wanted) {
+      const list = await pages.getList(listPageOf(c.req.query('page')), currency, file, {
+        gates: clientGate ? [clientGate(c)] : [],
+        renderGate: renderGate?.(c) ?? null,
+      })
+      if (list === 'not_found') return send(c, next, '/404.html', 404)
+      if (list?.unavailable) {
+        c.header('Retry-After', String(list.unavailable.retryAfterS))
+        return send(c, next, file, list.unavailable.status, list)
+      }
+      return send(c, next, file, 200, list ?? undefined)
+    }
+    // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const rendered = pages && file === wanted ? await pages.get(path, file, currency) : null
     return send(c, next, file, routes.has(path) ? 200 : 404, rendered ?? undefined)
   })

@@ -30,7 +30,11 @@ export const Route = createFileRoute('/coins/$coinId')({
     const { queryClient } = context
     // An id CoinGecko could never have is no page, and costs no request; nor is one the server
     // answered with its not-found page (its list of coins lacks it).
-    if (!v.is(CoinIdSchema, coinId) || location.pathname + location.searchStr === context.notFoundPath) throw notFound()
+    if (
+      !v.is(CoinIdSchema, coinId) ||
+      location.pathname + location.searchStr === context.notFoundPath
+    )
+      throw notFound()
     const listed = coinQueries.listed(coinId, currency)
     if (!import.meta.env.SSR) {
       // The coin's price and key figures at once, from its row: no request of its own.
