@@ -44,7 +44,8 @@ function madeUp(rank: number, currency: Currency): Record<string, unknown> {
     id: madeUpId(rank),
     symbol: `tc${rank}`,
     name: `Test Coin ${rank}`,
-    image: null,
+    // On CoinGecko's image host, like the fixtures' (unreachable in tests: the monogram shows).
+    image: `https://coin-images.coingecko.com/coins/images/${rank}/large/${madeUpId(rank)}.png`,
     current_price: price,
     market_cap: cap,
     market_cap_rank: rank,
