@@ -2,9 +2,15 @@
 // coins at their ranks (mocks/market-list-samples.ts), and between them made-up coins named
 // "Test Coin <rank>", clearly not real, so that a test has full pages, a page 2 and an end.
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 'json' }
-import { sampleRate } from '../../mocks/currency-samples'
+import {
+  type SampleCoinSource,
+  sampleCoinDetail,
+  sampleMarketChart,
+} from '../../mocks/coin-samples'
+import { chartIn, sampleRate } from '../../mocks/currency-samples'
 import { sampleMarketList } from '../../mocks/market-list-samples'
-import type { Currency } from '@contract/currency'
+import { type Currency, CurrencySchema } from '@contract/currency'
+import * as v from 'valibot'
 
 /** Coins in the fake's list: two full pages and a half one, then the end. */
 export const FAKE_LIST_COINS = 250
@@ -75,4 +81,46 @@ export function fakeMarketListPage(currency: Currency, page: number): Record<str
     rows.push(samples.get(rank) ?? madeUp(rank, currency))
   }
   return rows
+}
+
+/** A made-up coin as the sample pages' builder takes it (its figures in US dollars). */
+function madeUpSource(rank: number): SampleCoinSource {
+  const row = madeUp(rank, 'usd')
+  const num = (key: string) => (typeof row[key] === 'number' ? (row[key] as number) : null)
+  return {
+    id: madeUpId(rank),
+    symbol: `tc${rank}`,
+    name: `Test Coin ${rank}`,
+    image: String(row.image),
+    market_cap_rank: rank,
+    current_price: num('current_price'),
+    market_cap: num('market_cap'),
+    total_volume: num('total_volume'),
+    high_24h: num('high_24h'),
+    low_24h: num('low_24h'),
+    price_change_percentage_24h: num('price_change_percentage_24h'),
+    circulating_supply: num('circulating_supply'),
+    max_supply: null,
+    ath: num('ath'),
+    ath_change_percentage: num('ath_change_percentage'),
+    ath_date: String(row.ath_date),
+    last_updated: new Date(END_MS).toISOString(),
+  }
+}
+
+/**
+ * A made-up coin's `coins/{id}` or `coins/{id}/market_chart`, made like the sample coins' (so its
+ * page agrees with its row), or undefined for any other path.
+ */
+export function madeUpCoinAnswer(path: string, search: URLSearchParams): string | undefined {
+  const match = /^coins\/test-coin-(\d+)(\/market_chart)?$/.exec(path)
+  const rank = Number(match?.[1])
+  if (!match || !Number.isInteger(rank) || rank < 1 || rank > FAKE_LIST_COINS) return undefined
+  const source = madeUpSource(rank)
+  if (!match[2]) return JSON.stringify(sampleCoinDetail(source, END_MS))
+  const currency = v.safeParse(CurrencySchema, search.get('vs_currency'))
+  const chart = sampleMarketChart(source, search.get('days') ?? '', END_MS)
+  return currency.success && chart
+    ? JSON.stringify(chartIn(chart, currency.output, source.id))
+    : undefined
 }

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { chartIn, marketsIn } from '../../mocks/currency-samples'
 import { CURRENCIES, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
 import * as v from 'valibot'
-import { fakeMarketListPage, madeUpListCoins } from './fake-market-list'
+import { fakeMarketListPage, madeUpCoinAnswer, madeUpListCoins } from './fake-market-list'
 
 /**
  * The upstream paths the fake serves (below its prefix), each with its fixture in
@@ -126,6 +126,7 @@ export async function startFakeUpstream(
     const b = own ?? everyPath
     const fixture =
       listPage(path, url.searchParams) ??
+      madeUpCoinAnswer(path, url.searchParams) ??
       fixtures.get(currencyKey(path, url.searchParams.get('vs_currency'))) ??
       fixtures.get(path)
     // A path is known by its fixture, or by what a test set for it alone.
