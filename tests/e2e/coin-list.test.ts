@@ -50,15 +50,27 @@ describe('the full list', () => {
 
       await page.locator('a[rel="next"]').click()
       await page.waitForURL(`${site.url}/coins?page=2`)
-      const row = page.locator('tr', { has: page.locator('a[href="/coins/test-coin-150"]') })
+      // One coin per viewport: the server keeps what the other viewport's visit fetched.
+      const rank = viewport.phone ? 151 : 150
+      const row = page.locator('tr', { has: page.locator(`a[href="/coins/test-coin-${rank}"]`) })
       await row.waitFor()
       const price = await row.locator('td').nth(1).textContent()
       expect(price).toMatch(/^\$[\d,.]+$/)
+      // The coin's own details and chart are held back until the page has been checked.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      for (const path of [`coins/test-coin-${rank}`, `coins/test-coin-${rank}/market_chart`]) {
+        site.upstream.behave({ kind: 'ok', until: held }, path)
+      }
       await row.locator('a.coin-cell').click()
-      await page.waitForURL(`${site.url}/coins/test-coin-150`)
-      // The row's figures, before the coin's own data could have arrived.
+      await page.waitForURL(`${site.url}/coins/test-coin-${rank}`)
+      // The row's figures and name, while the coin's own data cannot have arrived.
       expect(await page.locator('.coin-page__price-value').textContent()).toBe(price)
-      expect(await page.title()).toBe('Test Coin 150 (TC150) price — Coinvera')
+      expect(await page.title()).toBe(`Test Coin ${rank} (TC${rank}) price — Coinvera`)
+      expect(await page.getByText('Loading the description…').count()).toBe(1)
+      release()
       await page.locator('.coin-chart__svg').waitFor()
       await page.locator('.coin-about__text').waitFor()
       expect(await noOverflow(page)).toBe(true)
