@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react'
+import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -130,8 +130,9 @@ describe('a coin opened from the list', () => {
     expect(
       await screen.findByText('$142.86', { selector: '.coin-page__price-value' }),
     ).toBeVisible()
-    const notes = await screen.findAllByRole('alert')
-    expect(notes.map((note) => note.textContent)).toEqual([
+    // Each part says it for itself, as its own request is refused.
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
+    expect(screen.getAllByRole('alert').map((note) => note.textContent)).toEqual([
       expect.stringContaining('Chart unavailable right now — try again in 20 s'),
       expect.stringContaining('Description unavailable right now — try again in 20 s'),
     ])
