@@ -17,6 +17,7 @@ export const SITE_ROUTES = [
   '/',
   '/contact',
   '/crypto',
+  '/coins',
   '/signup',
   '/signin',
   '/forgot-password',
@@ -24,6 +25,9 @@ export const SITE_ROUTES = [
   '/verify-email',
   '/account',
 ] as const
+
+/** The full market list, one page per `?page=` (server/site/pages.ts renders each). */
+export const MARKET_LIST_ROUTE = '/coins'
 
 /** Coin pages (`/coins/<id>`): one prerendered template (skeletons) serves every known coin. */
 export const COIN_PAGE_TEMPLATE = '/coins/template.html'

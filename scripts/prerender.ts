@@ -36,6 +36,7 @@ const SITE_URL = buildOrigin()
 const PRIORITY: Partial<Record<(typeof SITE_ROUTES)[number], string>> = {
   '/': '1.0',
   '/crypto': '0.9',
+  '/coins': '0.8',
   '/signup': '0.6',
   '/signin': '0.4',
   '/contact': '0.5',

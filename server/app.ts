@@ -14,6 +14,7 @@ import { type Clock, systemClock } from './clock'
 import { loadSample, type Sample } from './market/sample'
 import { createMarket, type MarketCaches } from './market/service'
 import type { CoinPages } from './market/coins'
+import type { MarketLists } from './market/lists'
 import type { FetchFn } from './market/upstream'
 import { type Coordinator, createCoordinator } from './shared/coordinator'
 import { RateLimiter } from './limits/rate-limiter'
@@ -48,6 +49,7 @@ export type App = {
   app: Hono<AppEnv>
   caches: MarketCaches
   coins: CoinPages
+  lists: MarketLists
   /** What the instances share (stopped with the server). */
   shared: Coordinator
   /** How many files the site serves (0: no build found). */
@@ -71,7 +73,7 @@ export function createApp(deps: AppDeps): App {
     upstreamTimeoutMs: config.market.timeoutMs,
     marketPoolSize: poolSizes(config.databasePoolMax).market,
   })
-  const { caches, coins, budget } = createMarket({
+  const { caches, coins, lists, budget } = createMarket({
     shared: shared.market,
     config: config.market,
     sample: deps.sample ?? loadSample(),
@@ -165,13 +167,14 @@ export function createApp(deps: AppDeps): App {
     shared.missLimiter('coin-miss', { limit: config.market.coinMissRateLimit, windowMs: 60_000 }),
     config.trustProxy,
   )
-  app.route('/api/market', marketRoutes({ caches, coins, clientGate }))
+  app.route('/api/market', marketRoutes({ caches, coins, lists, clientGate }))
   const pages =
     build && deps.render
       ? createPageRenderer({
           render: deps.render,
           caches,
           coins,
+          lists,
           build,
           logger,
           coinRenderBytes: config.coinRenderCacheBytes,
@@ -221,6 +224,7 @@ export function createApp(deps: AppDeps): App {
     app,
     caches,
     coins,
+    lists,
     shared,
     siteFiles: Object.keys(build?.manifest.files ?? {}).length,
     mailer,

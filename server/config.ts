@@ -48,6 +48,10 @@ export type Config = {
     marketsTtlS: number
     trendingTtlS: number
     globalTtlS: number
+    /** Pages of the full list (`/coins`) at most, 100 coins each. */
+    listPages: number
+    /** Cache lifetime of the full list's pages but the first in the default currency. */
+    listTtlS: number
     timeoutMs: number
     firstWaitMs: number
     /** Upstream calls in any 60 s, whatever the endpoint (server/market/budget.ts). */
@@ -181,6 +185,8 @@ const EnvSchema = v.object({
   MARKETS_TTL_S: integer(60, 1, 86_400),
   TRENDING_TTL_S: integer(300, 1, 86_400),
   GLOBAL_TTL_S: integer(300, 1, 86_400),
+  MARKET_LIST_PAGES: integer(20, 1, 1000),
+  MARKET_LIST_TTL_S: integer(300, 1, 86_400),
   UPSTREAM_TIMEOUT_MS: integer(8000, 100, 120_000),
   MARKET_FIRST_WAIT_MS: integer(1500, 0, 120_000),
   // Unset: a default that depends on other variables (see loadConfig).
@@ -265,6 +271,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       marketsTtlS: e.MARKETS_TTL_S,
       trendingTtlS: e.TRENDING_TTL_S,
       globalTtlS: e.GLOBAL_TTL_S,
+      listPages: e.MARKET_LIST_PAGES,
+      listTtlS: e.MARKET_LIST_TTL_S,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       firstWaitMs: e.MARKET_FIRST_WAIT_MS,
       callsPerMin,

@@ -65,7 +65,7 @@ export async function serveApp(
     if (error instanceof ManifestError) throw new StartError(error.message, { cause: error })
     throw error
   }
-  const { app, caches, coins, shared, siteFiles, mailer, background } = created
+  const { app, caches, coins, lists, shared, siteFiles, mailer, background } = created
   if (siteFiles === 0) {
     logger.warn(
       { clientDir: config.clientDir },
@@ -122,6 +122,7 @@ export async function serveApp(
         await mailer.stop()
         for (const cache of allCaches(caches)) cache.close()
         coins.close()
+        lists.close()
         shared.close()
       })()
       return stopping

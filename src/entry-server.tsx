@@ -9,6 +9,7 @@ import { loadPriceExtras } from '@/boot/price-extras'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
+import { marketListQueries } from '@/features/market/list-queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
@@ -25,10 +26,10 @@ export type RenderedPage = { html: string; state: string | null }
 const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
   Date.parse(data.meta.updatedAt ?? '') || Date.now()
 
-export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
+export async function render(path: string, data: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin, coinUnavailable, notFound } = lists
+  const { currency = DEFAULT_CURRENCY, markets, trending, global, coin, marketList } = data
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -44,26 +45,45 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
       updatedAt: fetchedAt(trending),
     })
   }
-  if (coin) {
+  if (coin?.listed) {
+    queryClient.setQueryData(coinQueries.listed(coin.id, currency).queryKey, coin.listed, {
+      updatedAt: fetchedAt(coin.listed),
+    })
+  }
+  if (coin?.detail) {
     queryClient.setQueryData(coinQueries.detail(coin.id).queryKey, coin.detail, {
       updatedAt: fetchedAt(coin.detail),
     })
-    const chart = coinQueries.chart(coin.id, coin.range, currency ?? DEFAULT_CURRENCY)
-    queryClient.setQueryData(chart.queryKey, coin.chart, {
-      updatedAt: fetchedAt(coin.chart),
+  }
+  if (coin?.chart) {
+    const chart = coinQueries.chart(coin.id, coin.range, currency)
+    queryClient.setQueryData(chart.queryKey, coin.chart, { updatedAt: fetchedAt(coin.chart) })
+  }
+  if (marketList) {
+    const list = marketListQueries.page(currency, marketList.page)
+    queryClient.setQueryData(list.queryKey, marketList.data, {
+      updatedAt: fetchedAt(marketList.data),
     })
   }
   let state: PageState | null =
-    markets || trending || global || coin ? dehydrate(queryClient) : null
-  if (coinUnavailable) {
-    const { id, reason, seconds } = coinUnavailable
-    const key = hashKey(coinQueries.detail(id).queryKey)
+    markets || trending || global || coin || marketList ? dehydrate(queryClient) : null
+  // Why a query had no data, by its hash: a coin's details, or a page of the list.
+  const unavailable = data.coinUnavailable
+    ? { ...data.coinUnavailable, key: coinQueries.detail(data.coinUnavailable.id).queryKey }
+    : data.listUnavailable
+      ? {
+          ...data.listUnavailable,
+          key: marketListQueries.page(currency, data.listUnavailable.page).queryKey,
+        }
+      : null
+  if (unavailable) {
+    const { key, reason, seconds } = unavailable
     state = {
       ...(state ?? { queries: [], mutations: [] }),
-      unavailable: [{ queryHash: key, reason, seconds }],
+      unavailable: [{ queryHash: hashKey(key), reason, seconds }],
     }
   }
-  if (notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound }
+  if (data.notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound: true }
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,

@@ -18,6 +18,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as CoinsIndexRouteImport } from './routes/coins.index'
 import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -65,6 +66,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CoinsIndexRoute = CoinsIndexRouteImport.update({
+  id: '/coins/',
+  path: '/coins/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoinsCoinIdRoute = CoinsCoinIdRouteImport.update({
   id: '/coins/$coinId',
   path: '/coins/$coinId',
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
+  '/coins/': typeof CoinsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
+  '/coins': typeof CoinsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -107,6 +115,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
+  '/coins/': typeof CoinsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -121,6 +130,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/coins/$coinId'
+    | '/coins/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -133,6 +143,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/coins/$coinId'
+    | '/coins'
   id:
     | '__root__'
     | '/'
@@ -145,6 +156,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/coins/$coinId'
+    | '/coins/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -158,6 +170,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
+  CoinsIndexRoute: typeof CoinsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -225,6 +238,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/coins/': {
+      id: '/coins/'
+      path: '/coins'
+      fullPath: '/coins/'
+      preLoaderRoute: typeof CoinsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/coins/$coinId': {
       id: '/coins/$coinId'
       path: '/coins/$coinId'
@@ -246,6 +266,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,
+  CoinsIndexRoute: CoinsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,11 +4,13 @@ import { serveStatic } from 'hono/serve-static'
 import * as v from 'valibot'
 import { ChartRangeSchema, COIN_ID_PATTERN } from '@contract/coin'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { listPageOf } from '@contract/list-page'
 import { TOKEN_PATTERN } from '@contract/token'
 import {
   COIN_PAGE_TEMPLATE,
   donePageFile,
   errorPageFile,
+  MARKET_LIST_ROUTE,
   PAGE_DONE,
   PAGE_ERRORS,
   SITE_ROUTES,
@@ -201,8 +203,21 @@ export function siteRoutes(deps: SiteRoutesDeps) {
         return send(c, next, file, 200, { page, cacheControl: 'no-store' })
       }
     }
-    // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const currency = currencyOf(c.req.query('currency'))
+    // A page of the full list: rendered with its page of data, not found past the list's end.
+    if (path === MARKET_LIST_ROUTE && pages && file === wanted) {
+      const list = await pages.getList(listPageOf(c.req.query('page')), currency, file, {
+        gates: clientGate ? [clientGate(c)] : [],
+        renderGate: renderGate?.(c) ?? null,
+      })
+      if (list === 'not_found') return send(c, next, '/404.html', 404)
+      if (list?.unavailable) {
+        c.header('Retry-After', String(list.unavailable.retryAfterS))
+        return send(c, next, file, list.unavailable.status, list)
+      }
+      return send(c, next, file, 200, list ?? undefined)
+    }
+    // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const rendered = pages && file === wanted ? await pages.get(path, file, currency) : null
     return send(c, next, file, routes.has(path) ? 200 : 404, rendered ?? undefined)
   })
