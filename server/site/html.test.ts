@@ -78,6 +78,25 @@ describe('the HTML edits', () => {
     ).toThrow(/#root/)
   })
 
+  it("gives a later page of a list its own canonical address, the first page's unchanged", () => {
+    const prerendered = prerenderedPage(
+      BUILT,
+      page_('<title>All coins — Coinvera</title>'),
+      'https://coinvera.example/coins',
+    )
+    const second = renderedPage(
+      prerendered,
+      { html: RENDERED, state: null },
+      { ownHead: true, canonicalQuery: '?page=2' },
+    )
+    expect(second).toContain('<link rel="canonical" href="https://coinvera.example/coins?page=2"/>')
+    expect(second).toContain(
+      '<meta property="og:url" content="https://coinvera.example/coins?page=2"/>',
+    )
+    const first = renderedPage(prerendered, { html: RENDERED, state: null }, { ownHead: true })
+    expect(first).toContain('<link rel="canonical" href="https://coinvera.example/coins"/>')
+  })
+
   it('writes the stylesheet into the page, and refuses CSS that would end its element', () => {
     const page = inlineStylesheet(BUILT, (href) =>
       href === 'assets/style-c.css' ? ' a{b:c} ' : '',

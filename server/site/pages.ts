@@ -171,12 +171,12 @@ export function createPageRenderer(deps: {
     path: string,
     file: string,
     data: PageData,
-    { ownHead }: { ownHead: boolean },
+    options: { ownHead: boolean; canonicalQuery?: string },
   ): Promise<RenderedPage> {
     const template = build.bodies.get(file)
     if (!template) throw new Error(`${file} is not in the build`)
     // The lists' pages keep the template's head (their titles name no price); a coin's names it.
-    const html = renderedPage(decoder.decode(template), await render(path, data), { ownHead })
+    const html = renderedPage(decoder.decode(template), await render(path, data), options)
     const page = new TextEncoder().encode(html)
     const bodies = new Map([[file, page]])
     for (const [suffix, copy] of await compressedCopies(page)) bodies.set(file + suffix, copy)
@@ -386,7 +386,10 @@ export function createPageRenderer(deps: {
             currency,
             marketList: { page, data: { coins, meta, pages: lists.pages } },
           }
-          return renderPage(path, file, data, { ownHead: true })
+          return renderPage(path, file, data, {
+            ownHead: true,
+            canonicalQuery: page > 1 ? `?page=${page}` : '',
+          })
         },
         renderGate,
       )
