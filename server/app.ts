@@ -4,7 +4,9 @@ import type { AppEnv } from './context'
 import type { RecoveryDeps } from './auth/recovery'
 import { SignInLimits } from './auth/sign-in-limits'
 import { type Background, background } from './background'
+import type { AlertDeps } from './alerts/alerts'
 import { accountTokenStore } from './db/account-tokens'
+import { alertStore } from './db/alerts'
 import { accountStore } from './db/accounts'
 import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
@@ -23,6 +25,7 @@ import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
 import { sessionCookies } from './middleware/session-cookie'
 import { accountRoutes } from './routes/account'
+import { alertRoutes } from './routes/alerts'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
@@ -157,6 +160,31 @@ export function createApp(deps: AppDeps): App {
       passwordChecks: passwordChecks('account-password'),
       signInLimits,
       verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
+    }),
+  )
+  const alerts: AlertDeps = {
+    alerts: alertStore(db),
+    mailer,
+    clock,
+    logger,
+    siteUrl: recovery.siteUrl,
+    coinExists: (id) => coins.ids.has(id),
+    // What a page of the full list holds now: no upstream call for a visitor's alert.
+    quote: (id, currency) => {
+      const price = lists.listed(id, currency)?.coin
+      return price?.current_price == null ? null : { price: price.current_price, name: price.name }
+    },
+  }
+  app.route(
+    '/api/alerts',
+    alertRoutes({
+      alerts,
+      session: { accounts, sessions, clock },
+      cookies,
+      creations: shared.limiters('alerts', { limit: config.alerts.rateLimit, windowMs: 60_000 }),
+      linkChecks: passwordChecks('alert-links'),
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
     }),

@@ -35,6 +35,12 @@ export type Config = {
   signinRateLimit: number
   /** Password-reset requests per client address per hour (server/routes/recovery.ts). */
   passwordResetRateLimit: number
+  alerts: {
+    /** Alerts one client address may create per minute. */
+    rateLimit: number
+    /** How often the alerted coins on no refreshed list are asked for, per currency. */
+    intervalS: number
+  }
   mail: {
     /** `smtp://` or `smtps://` with any credentials; unset: messages go to `DATA_DIR/outbox`. */
     smtpUrl: string | undefined
@@ -157,6 +163,8 @@ const EnvSchema = v.object({
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
   PASSWORD_RESET_RATE_LIMIT: integer(10, 1, 1_000_000),
+  ALERTS_RATE_LIMIT: integer(30, 1, 1_000_000),
+  ALERTS_INTERVAL_S: integer(300, 30, 86_400),
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
@@ -262,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    alerts: { rateLimit: e.ALERTS_RATE_LIMIT, intervalS: e.ALERTS_INTERVAL_S },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
