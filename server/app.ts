@@ -4,7 +4,7 @@ import type { AppEnv } from './context'
 import type { RecoveryDeps } from './auth/recovery'
 import { SignInLimits } from './auth/sign-in-limits'
 import { type Background, background } from './background'
-import type { AlertDeps } from './alerts/alerts'
+import { AlertWatch } from './alerts/watch'
 import { accountTokenStore } from './db/account-tokens'
 import { alertStore } from './db/alerts'
 import { accountStore } from './db/accounts'
@@ -59,6 +59,8 @@ export type App = {
   siteFiles: number
   /** The mail queue's sender, started and stopped with the server. */
   mailer: Mailer
+  /** The price alerts' evaluation on refreshes and alerted-coins query, started with the server. */
+  alerts: { watch: AlertWatch; start(): void; stop(): Promise<void> }
   /** Work finished after its request's answer, awaited before the database closes. */
   background: Background
 }
@@ -76,7 +78,31 @@ export function createApp(deps: AppDeps): App {
     upstreamTimeoutMs: config.market.timeoutMs,
     marketPoolSize: poolSizes(config.databasePoolMax).market,
   })
-  const { caches, coins, lists, budget } = createMarket({
+  const mailer = createMailer({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    pollMs: deps.mailPollMs,
+  })
+  const alertStoreOf = alertStore(db)
+  const siteUrl = config.siteOrigin ?? `http://localhost:${config.port}`
+  const watch: AlertWatch = new AlertWatch({
+    alerts: alertStoreOf,
+    mailer,
+    clock,
+    logger,
+    siteUrl,
+    coinExists: (id) => coins.ids.has(id),
+    // A price a refresh showed: no upstream call for a visitor's alert.
+    quote: (id, currency) => watch.quote(id, currency),
+    intervalMs: config.market.alertsIntervalS * 1000,
+  })
+  const { caches, coins, lists, alerted, budget } = createMarket({
+    onPrices: (refresh) => watch.seen(refresh),
+    alertedIds: (currency) => watch.alertedIds(currency),
     shared: shared.market,
     config: config.market,
     sample: deps.sample ?? loadSample(),
@@ -91,15 +117,6 @@ export function createApp(deps: AppDeps): App {
 
   const accounts = accountStore(db)
   const sessions = sessionStore(db)
-  const mailer = createMailer({
-    db,
-    clock,
-    logger,
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    dataDir: config.dataDir,
-    pollMs: deps.mailPollMs,
-  })
   const later = background(logger)
   const HOUR = 60 * 60_000
   const recovery: RecoveryDeps = {
@@ -109,7 +126,7 @@ export function createApp(deps: AppDeps): App {
     clock,
     mailer,
     // Links in messages: the public origin, never a request's Host.
-    siteUrl: config.siteOrigin ?? `http://localhost:${config.port}`,
+    siteUrl,
     resetEmails: shared.limiters('reset-emails', { limit: 3, windowMs: HOUR }),
   }
   const signInLimits = new SignInLimits(shared.limiters)
@@ -164,26 +181,13 @@ export function createApp(deps: AppDeps): App {
       trustProxy: config.trustProxy,
     }),
   )
-  const alerts: AlertDeps = {
-    alerts: alertStore(db),
-    mailer,
-    clock,
-    logger,
-    siteUrl: recovery.siteUrl,
-    coinExists: (id) => coins.ids.has(id),
-    // What a page of the full list holds now: no upstream call for a visitor's alert.
-    quote: (id, currency) => {
-      const price = lists.listed(id, currency)?.coin
-      return price?.current_price == null ? null : { price: price.current_price, name: price.name }
-    },
-  }
   app.route(
     '/api/alerts',
     alertRoutes({
-      alerts,
+      alerts: watch.deps,
       session: { accounts, sessions, clock },
       cookies,
-      creations: shared.limiters('alerts', { limit: config.alerts.rateLimit, windowMs: 60_000 }),
+      creations: shared.limiters('alerts', { limit: config.alertsRateLimit, windowMs: 60_000 }),
       linkChecks: passwordChecks('alert-links'),
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
@@ -256,6 +260,19 @@ export function createApp(deps: AppDeps): App {
     shared,
     siteFiles: Object.keys(build?.manifest.files ?? {}).length,
     mailer,
+    alerts: {
+      watch,
+      // The alerted-coins query in a currency, when its last answer is older than its interval.
+      start: () =>
+        watch.start((currency) => {
+          const held = alerted[currency].held()
+          if (!held || held.source === 'stale') void alerted[currency].refresh()
+        }),
+      stop: async () => {
+        await watch.stop()
+        for (const cache of Object.values(alerted)) cache.close()
+      },
+    },
     background: later,
   }
 }

@@ -4,6 +4,7 @@ import type { Currency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
 import { MarketCache, type SharedRefresh } from './cache'
+import { coinDetailListener, type PriceListener } from './prices'
 import type { Sample } from './sample'
 import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
 
@@ -119,6 +120,8 @@ export type CoinPagesOptions = {
   onFailure: (resource: string, error: UpstreamError) => void
   /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
+  /** Told of the prices in each coin's new details. */
+  onPrices?: PriceListener | undefined
 }
 
 /**
@@ -154,6 +157,7 @@ export class CoinPages {
       ttlMs: COIN_DETAIL_TTL_MS,
       load: (signal) => upstream.coin(id, signal),
       sample: sampleOf(sample.coinDetail(id), sample.updatedAt),
+      onData: this.#options.onPrices && coinDetailListener(this.#options.onPrices, `coins/${id}`),
     }))
   }
 
@@ -184,7 +188,7 @@ export class CoinPages {
     key: string,
     options: () => Pick<
       ConstructorParameters<typeof MarketCache<T>>[0],
-      'name' | 'ttlMs' | 'load' | 'sample'
+      'name' | 'ttlMs' | 'load' | 'sample' | 'onData'
     >,
   ): MarketCache<T> {
     const found = lru.get(key)
