@@ -223,6 +223,7 @@ export function createApp(deps: AppDeps): App {
       clock,
       detail: config.healthDetail,
       renders: () => pages?.coinRenderStats() ?? null,
+      alertsPending: () => watch.pending,
     }),
   )
   app.all('/api/*', () => {

@@ -22,6 +22,7 @@ export class AlertWatch {
   #armed = new Map<Currency, string[]>()
   #queue: PriceRefresh[] = []
   #draining: Promise<void> | null = null
+  #evaluating = false
   #timer: NodeJS.Timeout | null = null
   #ticking: Promise<void> | null = null
 
@@ -53,6 +54,11 @@ export class AlertWatch {
   /** The latest price seen for the coin in this currency, if any refresh showed one. */
   quote(coinId: string, currency: Currency): Quote | null {
     return this.#latest.get(currency)?.get(coinId) ?? null
+  }
+
+  /** Refreshes seen and not yet evaluated (the one under way included). */
+  get pending(): number {
+    return this.#queue.length + (this.#evaluating ? 1 : 0)
   }
 
   /** Resolves once every refresh seen so far is evaluated. */
@@ -123,11 +129,14 @@ export class AlertWatch {
   async #drain(): Promise<void> {
     for (let refresh = this.#queue.shift(); refresh; refresh = this.#queue.shift()) {
       const prices = new Map(refresh.prices.map(({ id, name, price }) => [id, { name, price }]))
+      this.#evaluating = true
       try {
         await evaluate(this.deps, refresh.currency, prices, refresh.at, refresh.source)
       } catch (error) {
         // The database is away: the next refresh evaluates these alerts again.
         this.#logger.warn({ error: (error as Error).message }, 'price alerts not evaluated')
+      } finally {
+        this.#evaluating = false
       }
     }
   }

@@ -1,39 +1,30 @@
-import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AlertListSchema, AlertSchema } from '@contract/alerts'
-import { MARKETS_PARAMS } from '@contract/market'
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream'
+import { AlertSchema } from '@contract/alerts'
+import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { type CapturedMail, linkIn, type SmtpSink, startSmtpSink, tokenIn } from '../support/smtp'
-import { json, setUpTestDb, setUpTestServer, type TestServer, untilNotBusy } from './helpers/server'
+import {
+  alertsOf,
+  createAlert,
+  movingBitcoin,
+  refreshPriceList,
+  START_PRICE,
+  verifiedVisitor,
+} from './helpers/alerts'
+import { json, setUpTestDb, setUpTestServer, startTestServer } from './helpers/server'
 
 // Alerts fired by the price list's refreshes (the fake CoinGecko's bitcoin price moves), each
 // email caught by a real SMTP server and read as the visitor would.
 
 const SITE_URL = 'https://coinvera.test'
-const PASSWORD = 'harbour-lantern-violet-42'
-const MARKETS = JSON.parse(
-  readFileSync(new URL('../../mocks/fixtures/coins-markets.json', import.meta.url), 'utf8'),
-) as { id: string; current_price: number }[]
-const START = 97_412 // bitcoin's price in the fixture
-const MARKETS_QUERY = new URLSearchParams(
-  Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
-).toString()
 
 let smtp: SmtpSink
 let upstream: FakeUpstream
-let btc = START
+let btc = START_PRICE
 beforeAll(async () => {
   smtp = await startSmtpSink()
   upstream = await startFakeUpstream()
-  upstream.behave(
-    {
-      kind: 'ok',
-      body: () =>
-        JSON.stringify(MARKETS.map((c) => (c.id === 'bitcoin' ? { ...c, current_price: btc } : c))),
-    },
-    'coins/markets',
-  )
+  movingBitcoin(upstream, () => btc)
 })
 afterAll(async () => {
   await smtp?.stop()
@@ -41,83 +32,43 @@ afterAll(async () => {
 })
 
 const testDb = setUpTestDb()
-const server = setUpTestServer(
-  {
-    SITE_URL,
-    get SMTP_URL() {
-      return smtp.url
-    },
-    get MARKET_UPSTREAM_URL() {
-      return upstream.url
-    },
+const env = {
+  SITE_URL,
+  get SMTP_URL() {
+    return smtp.url
   },
-  { db: testDb, mailPollMs: 20 },
-)
-
-const cookiesOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ')
-
-async function visitor(email: string): Promise<string> {
-  const response = await untilNotBusy(() =>
-    fetch(`${server.url}/api/auth`, json({ name: 'Ada Lovelace', email, password: PASSWORD })),
-  )
-  expect(response.status).toBe(201)
-  const token = tokenIn(await smtp.mailTo(email), '/verify-email')
-  expect((await fetch(`${server.url}/api/auth/verify-email`, json({ token }))).status).toBe(204)
-  return cookiesOf(response)
+  get MARKET_UPSTREAM_URL() {
+    return upstream.url
+  },
 }
+const server = setUpTestServer(env, { db: testDb, mailPollMs: 20 })
 
-/** The price list's upstream request has ended (its prices, if new, are with the alerts). */
-async function settled(s: TestServer = server): Promise<void> {
-  for (;;) {
-    const health = await (await fetch(`${s.url}/api/health/detail`)).json()
-    if (!health.upstream.markets.fetching) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
-/** A visitor's look at the price list once its TTL has passed: the server refreshes it. */
-async function refreshWith(price: number, s: TestServer = server): Promise<void> {
+const visitor = (email: string) => verifiedVisitor(server, smtp, email)
+const create = (cookie: string, body: Record<string, unknown>) => createAlert(server, cookie, body)
+const refreshWith = (price: number) => {
   btc = price
-  s.clock.advance(61_000)
-  const response = await fetch(`${s.url}/api/market/coins/markets?${MARKETS_QUERY}`)
-  expect(response.status).toBe(200)
-  await response.body?.cancel()
-  await settled(s)
+  return refreshPriceList(server)
 }
-
-const create = (cookie: string, body: Record<string, unknown>) =>
-  fetch(
-    `${server.url}/api/alerts`,
-    json({ coinId: 'bitcoin', currency: 'usd', ...body }, { headers: { Cookie: cookie } }),
-  )
-
-async function alertsOf(cookie: string) {
-  const response = await fetch(`${server.url}/api/alerts`, { headers: { Cookie: cookie } })
-  return v.parse(AlertListSchema, await response.json()).alerts
-}
-
 /** Mail to `email` but the verification. */
 const alertMails = (email: string): CapturedMail[] =>
   smtp.messages.filter((m) => m.to === email && !m.subject.startsWith('Confirm'))
 
 describe('alerts fired by refreshes', () => {
   it('refuses an alert that would fire at once, saying the price it is past', async () => {
-    await refreshWith(START)
+    await refreshWith(START_PRICE)
     const cookie = await visitor('at-once@example.com')
-    const response = await create(cookie, { direction: 'above', price: START - 1000 })
+    const response = await create(cookie, { direction: 'above', price: START_PRICE - 1000 })
     expect(response.status).toBe(409)
     const body = await response.json()
     expect(body.error).toBe('alert_would_fire')
     expect(body.message).toContain('97412')
-    expect((await create(cookie, { direction: 'below', price: START - 1000 })).status).toBe(201)
+    expect((await create(cookie, { direction: 'below', price: START_PRICE - 1000 })).status).toBe(
+      201,
+    )
   })
 
   it('fires once when a refresh crosses the value, with a link to the coin and one to delete it', async () => {
-    await refreshWith(START)
+    await refreshWith(START_PRICE)
     const email = 'fires@example.com'
     const cookie = await visitor(email)
     const alert = v.parse(
@@ -125,7 +76,7 @@ describe('alerts fired by refreshes', () => {
       await (await create(cookie, { direction: 'above', price: 100_000 })).json(),
     )
     await refreshWith(99_000)
-    expect((await alertsOf(cookie))[0]?.state).toBe('waiting')
+    expect((await alertsOf(server, cookie))[0]?.state).toBe('waiting')
 
     await refreshWith(101_500)
     const mail = await smtp.mailTo(email, 1)
@@ -137,7 +88,7 @@ describe('alerts fired by refreshes', () => {
     expect(coinLink.searchParams.get('currency')).toBe('usd')
     expect(linkIn(mail, '/alerts/delete').origin).toBe(SITE_URL)
 
-    const [fired] = await alertsOf(cookie)
+    const [fired] = await alertsOf(server, cookie)
     expect(fired).toMatchObject({ id: alert.id, state: 'triggered' })
     expect(fired?.triggered).toMatchObject({ price: 101_500, source: 'markets' })
 
@@ -146,20 +97,21 @@ describe('alerts fired by refreshes', () => {
     const deleted = await fetch(`${server.url}/api/alerts/delete-by-link`, json({ token }))
     expect(deleted.status).toBe(204)
     expect(deleted.headers.getSetCookie()).toEqual([])
-    expect(await alertsOf(cookie)).toEqual([])
+    expect(await alertsOf(server, cookie)).toEqual([])
     const again = await fetch(`${server.url}/api/alerts/delete-by-link`, json({ token }))
     expect(again.status).toBe(400)
     expect(await again.json()).toMatchObject({ error: 'invalid_token' })
   })
 
   it('a price hovering around the value sends one email; a re-arm waits for a 1 % move back', async () => {
-    await refreshWith(START)
+    await refreshWith(START_PRICE)
     const email = 'hover@example.com'
     const cookie = await visitor(email)
     await create(cookie, { direction: 'above', price: 100_000 })
     for (let i = 0; i < 20; i++) await refreshWith(i % 2 === 0 ? 100_400 : 99_700)
-    const [alert] = await alertsOf(cookie)
+    const [alert] = await alertsOf(server, cookie)
     expect(alert?.state).toBe('triggered')
+    await smtp.mailTo(email, 1)
 
     const rearm = await fetch(`${server.url}/api/alerts/${alert?.id}/rearm`, {
       method: 'POST',
@@ -169,12 +121,82 @@ describe('alerts fired by refreshes', () => {
     // Back by less than 1 %, then past again: still re-arming, no email.
     await refreshWith(99_500)
     await refreshWith(100_500)
-    expect((await alertsOf(cookie))[0]?.state).toBe('rearming')
+    expect((await alertsOf(server, cookie))[0]?.state).toBe('rearming')
     // Back by 1 %: waiting; past again: the second email.
     await refreshWith(98_900)
-    expect((await alertsOf(cookie))[0]?.state).toBe('waiting')
+    expect((await alertsOf(server, cookie))[0]?.state).toBe('waiting')
     await refreshWith(100_200)
     await smtp.mailTo(email, 2)
+    // Every email of this alert went before the second one: 20 crossings, 2 emails.
     expect(alertMails(email)).toHaveLength(2)
+  })
+
+  it('fires nothing when the email cannot be queued, and fires on the next refresh', async () => {
+    await refreshWith(START_PRICE)
+    const email = 'atomic@example.com'
+    const cookie = await visitor(email)
+    await create(cookie, { direction: 'below', price: 90_000 })
+    // The queue's table is away: the transaction that fires the alert fails as a whole.
+    await testDb.db.exec('ALTER TABLE mail_outbox RENAME TO mail_outbox_away')
+    try {
+      await refreshWith(89_000)
+    } finally {
+      await testDb.db.exec('ALTER TABLE mail_outbox_away RENAME TO mail_outbox')
+    }
+    expect((await alertsOf(server, cookie))[0]?.state).toBe('waiting')
+    await refreshWith(88_000)
+    const mail = await smtp.mailTo(email, 1)
+    expect(mail.text).toContain('The price was 88,000 USD')
+  })
+})
+
+describe('a restart between the alert firing and its email', () => {
+  // A database of its own: the other server would send this email through its own SMTP server.
+  const ownDb = setUpTestDb()
+
+  it('sends the email the fired alert queued, once, from the next instance', async () => {
+    const down = await startSmtpSink({ listening: false })
+    const options = { db: ownDb, mailPollMs: 20 }
+    const first = await startTestServer({ ...env, SMTP_URL: down.url }, options)
+    let again: Awaited<ReturnType<typeof startTestServer>> | null = null
+    try {
+      btc = START_PRICE
+      await refreshPriceList(first)
+      const email = 'restart@example.com'
+      const signUp = await fetch(
+        `${first.url}/api/auth`,
+        json({ name: 'Ada Lovelace', email, password: 'harbour-lantern-violet-42' }),
+      )
+      expect(signUp.status).toBe(201)
+      const cookie = signUp.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      // Its verification link cannot arrive (the SMTP server is down): verified as by the link.
+      await ownDb.db.query('UPDATE accounts SET email_verified_at = now() WHERE email = $1', [
+        email,
+      ])
+      const created = await createAlert(first, cookie, { direction: 'above', price: 99_000 })
+      expect(created.status).toBe(201)
+      btc = 99_500
+      await refreshPriceList(first)
+      expect((await alertsOf(first, cookie))[0]?.state).toBe('triggered')
+      await first.dispose()
+
+      // The next instance, on the same database and clock, finds the email queued.
+      again = await startTestServer(
+        { ...env, SMTP_URL: down.url },
+        { ...options, clock: first.clock },
+      )
+      await down.up()
+      again.clock.advance(60 * 60_000) // past the retries' wait
+      const mail = await down.mailTo(email, 1) // 0: the verification, sent late
+      expect(mail.subject).toBe('Bitcoin is above 99,000 USD')
+      expect((await alertsOf(again, cookie))[0]?.state).toBe('triggered')
+      expect(down.messages.filter((m) => m.subject.startsWith('Bitcoin'))).toHaveLength(1)
+    } finally {
+      await again?.dispose()
+      await down.stop()
+    }
   })
 })
