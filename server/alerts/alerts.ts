@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer'
 import { enqueue } from '../mail/queue'
 import type { Mail } from '../mail/transport'
 import { hashToken } from '../auth/session'
-import { crossed, step } from './crossing'
+import { crossed, REARM_MARGIN, step } from './crossing'
 
 export type AlertDeps = {
   alerts: AlertStore
@@ -70,25 +70,32 @@ export async function evaluate(
   source: string,
 ): Promise<number> {
   if (prices.size === 0) return 0
-  const armed = await deps.alerts.armed(currency, [...prices.keys()])
+  const armed = await deps.alerts.due(
+    currency,
+    { coinIds: [...prices.keys()], prices: [...prices.values()].map((quote) => quote.price) },
+    REARM_MARGIN,
+  )
   const back: string[] = []
-  let fired = 0
+  const fires: { id: string; seen: Observation; deleteTokenHash: string }[] = []
+  const tokens = new Map<string, { token: string; name: string }>()
   for (const alert of armed) {
     const quote = prices.get(alert.coinId)
     if (quote === undefined) continue
-    const { price, name } = quote
-    const next = step(alert, price)
+    const next = step(alert, quote.price)
     if (next.state === 'waiting' && alert.state === 'rearming') back.push(alert.id)
     if (!next.fired) continue
     const token = randomBytes(32).toString('base64url')
-    const seen: Observation = { price, at, source }
-    const won = await deps.alerts.trigger(alert.id, seen, hashToken(token), (connection, row) =>
-      enqueue(connection, deps.clock, alertMail({ ...row, name }, deps.siteUrl, token)).then(
-        () => undefined,
-      ),
-    )
-    if (won) fired += 1
+    tokens.set(alert.id, { token, name: quote.name })
+    fires.push({
+      id: alert.id,
+      seen: { price: quote.price, at, source },
+      deleteTokenHash: hashToken(token),
+    })
   }
+  const fired = await deps.alerts.trigger(fires, async (connection, row) => {
+    const { token, name } = tokens.get(row.id) ?? { token: '', name: row.coinId }
+    await enqueue(connection, deps.clock, alertMail({ ...row, name }, deps.siteUrl, token))
+  })
   await deps.alerts.waitAgain(back)
   if (fired > 0) {
     deps.mailer.wake()
@@ -97,8 +104,10 @@ export async function evaluate(
   return fired
 }
 
+// One formatter for every email: making one per call costs more than the rest of a firing.
+const NUMBER = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 12 })
 const priceText = (price: number, currency: string) =>
-  `${price.toLocaleString('en-GB', { maximumSignificantDigits: 12 })} ${currency.toUpperCase()}`
+  `${NUMBER.format(price)} ${currency.toUpperCase()}`
 
 /** The email of a fired alert: what fired it, the coin's page, and a link that deletes it. */
 export function alertMail(

@@ -40,23 +40,30 @@ export type AlertStore = {
   deleteByToken(tokenHash: string): Promise<AlertRow | null>
   /** A triggered alert of the account waits for the price to come back, then waits again. */
   rearm(accountId: string, id: string): Promise<boolean>
-  /** The alerts not triggered for these coins in this currency. */
-  armed(currency: string, coinIds: readonly string[]): Promise<AlertRow[]>
+  /**
+   * The alerts these prices act on, in one indexed query: waiting ones past their threshold, and
+   * re-arming ones back past it by `margin` (the same rules as server/alerts/crossing.ts, which
+   * decides; this only spares reading every alert of a list's coins).
+   */
+  due(
+    currency: string,
+    prices: { coinIds: readonly string[]; prices: readonly number[] },
+    margin: number,
+  ): Promise<AlertRow[]>
   /** The coins in this currency that have alerts not triggered (for the alerted-coins query). */
   armedCoins(): Promise<{ currency: string; coinId: string }[]>
   /** Re-armed alerts whose price came back: waiting again. */
   waitAgain(ids: readonly string[]): Promise<void>
   /**
-   * Fires a waiting alert: one conditional update (`WHERE state = 'waiting'`), so of every
-   * instance trying at once exactly one gets the row; `then` runs in the same transaction on that
-   * one only (it queues the email), so a crash between the two loses nothing and sends nothing twice.
+   * Fires waiting alerts, each by one conditional update (`WHERE state = 'waiting'`), so of every
+   * instance trying at once exactly one gets each row; `then` runs in the same transaction for the
+   * rows this one got (it queues their emails), so a crash between the two loses nothing and sends
+   * nothing twice. One transaction per refresh. Answers how many this instance fired.
    */
   trigger(
-    id: string,
-    seen: Observation,
-    deleteTokenHash: string,
-    then: (connection: Queryable, fired: Fired) => Promise<void>,
-  ): Promise<boolean>
+    fires: readonly { id: string; seen: Observation; deleteTokenHash: string }[],
+    then: (connection: Queryable, fired: Fired, seen: Observation) => Promise<void>,
+  ): Promise<number>
 }
 
 type Row = {
@@ -171,11 +178,20 @@ export function alertStore(db: Db): AlertStore {
       )
       return rows.length > 0
     },
-    async armed(currency, coinIds) {
+    async due(currency, { coinIds, prices }, margin) {
       const { rows } = await db.query<Row>(
-        `SELECT ${COLUMNS} FROM alerts
-         WHERE currency = $1 AND coin_id = ANY($2) AND state <> 'triggered'`,
-        [currency, coinIds],
+        `SELECT ${COLUMNS.split(', ')
+          .map((c) => `a.${c}`)
+          .join(', ')}
+         FROM unnest($2::text[], $3::float8[]) AS p (coin_id, price)
+         JOIN alerts a ON a.currency = $1 AND a.coin_id = p.coin_id AND a.state <> 'triggered'
+         WHERE CASE
+           WHEN a.state = 'waiting' AND a.direction = 'above' THEN p.price > a.threshold
+           WHEN a.state = 'waiting' THEN p.price < a.threshold
+           WHEN a.direction = 'above' THEN p.price <= a.threshold * (1 - $4::float8)
+           ELSE p.price >= a.threshold * (1 + $4::float8)
+         END`,
+        [currency, coinIds, prices, margin],
       )
       return rows.map(toAlert)
     },
@@ -193,23 +209,28 @@ export function alertStore(db: Db): AlertStore {
         [ids],
       )
     },
-    trigger(id, seen, deleteTokenHash, then) {
+    trigger(fires, then) {
+      if (fires.length === 0) return Promise.resolve(0)
       return inTransaction(db, async (connection) => {
-        const { rows } = await connection.query<Row & { email: string }>(
-          `UPDATE alerts a SET state = 'triggered', triggered_at = $2, triggered_price = $3,
-             triggered_source = $4, delete_token_hash = $5
-           FROM accounts acc
-           WHERE a.id = $1 AND a.state = 'waiting' AND acc.id = a.account_id
-             AND CASE a.direction WHEN 'above' THEN $3 > a.threshold ELSE $3 < a.threshold END
-           RETURNING ${COLUMNS.split(', ')
-             .map((c) => `a.${c}`)
-             .join(', ')}, acc.email`,
-          [id, seen.at.toISOString(), seen.price, seen.source, deleteTokenHash],
-        )
-        const row = rows[0]
-        if (!row) return false
-        await then(connection, { ...toAlert(row), email: row.email })
-        return true
+        let fired = 0
+        for (const { id, seen, deleteTokenHash } of fires) {
+          const { rows } = await connection.query<Row & { email: string }>(
+            `UPDATE alerts a SET state = 'triggered', triggered_at = $2, triggered_price = $3,
+               triggered_source = $4, delete_token_hash = $5
+             FROM accounts acc
+             WHERE a.id = $1 AND a.state = 'waiting' AND acc.id = a.account_id
+               AND CASE a.direction WHEN 'above' THEN $3 > a.threshold ELSE $3 < a.threshold END
+             RETURNING ${COLUMNS.split(', ')
+               .map((c) => `a.${c}`)
+               .join(', ')}, acc.email`,
+            [id, seen.at.toISOString(), seen.price, seen.source, deleteTokenHash],
+          )
+          const row = rows[0]
+          if (!row) continue
+          await then(connection, { ...toAlert(row), email: row.email }, seen)
+          fired += 1
+        }
+        return fired
       })
     },
   }
