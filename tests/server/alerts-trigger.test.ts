@@ -150,6 +150,35 @@ describe('alerts fired by refreshes', () => {
   })
 })
 
+describe('the alerted-coins query', () => {
+  it('asks once per currency for alerted coins no refresh shows, and fires on its answer', async () => {
+    const email = 'unlisted@example.com'
+    const cookie = await visitor(email)
+    // Nothing refreshes bitcoin in euros here: only the dollar price list is ever asked for.
+    const created = await create(cookie, { currency: 'eur', direction: 'above', price: 100_000 })
+    expect(created.status).toBe(201)
+    btc = 120_000
+    const before = upstream.callsTo('coins/markets').length
+    // An instance starting reads the alerted coins at once (then every ALERTS_INTERVAL_S).
+    const other = await startTestServer(env, { db: testDb, mailPollMs: 20 })
+    try {
+      const mail = await smtp.mailTo(email, 1)
+      expect(mail.subject).toBe('Bitcoin is above 100,000 EUR')
+      expect(mail.text).toContain('from coins/markets?ids')
+      const asked = upstream
+        .callsTo('coins/markets')
+        .slice(before)
+        .map((call) => new URLSearchParams(call.query))
+        .filter((query) => query.has('ids') && query.get('vs_currency') === 'eur')
+      // (Alerts in dollars from the tests before may be asked for too, until the new instance's
+      // own dollar list has shown bitcoin.)
+      expect(asked.map((query) => query.get('ids'))).toEqual(['bitcoin'])
+    } finally {
+      await other.dispose()
+    }
+  })
+})
+
 describe('a restart between the alert firing and its email', () => {
   // A database of its own: the other server would send this email through its own SMTP server.
   const ownDb = setUpTestDb()
