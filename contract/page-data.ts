@@ -3,6 +3,7 @@ import type { ChartRange } from './chart-range'
 import type { CoinChartData, CoinDetailData } from './coin'
 import type { Currency } from './currency'
 import type { GlobalData, MarketsData, TrendingData } from './market'
+import type { SearchData } from './search'
 
 /**
  * The market data a page is rendered with (the lists, or one coin's details and chart at one
@@ -16,6 +17,8 @@ export type PageData = {
   trending?: TrendingData
   global?: GlobalData
   coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
+  /** The /search page's query and what it found. */
+  search?: { q: string; data: SearchData }
   /** A known coin the server has no data for now, and why (rendered instead of `coin`). */
   coinUnavailable?: { id: string } & Unavailable
   /**

@@ -7,6 +7,7 @@ import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { COIN_PAGE_TEMPLATE, errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '@contract/pages'
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
+import type { SearchPage } from './search'
 import { apiError } from '../errors'
 import type { Build, InlineHashes, SiteFile } from '../site/manifest'
 import type { PageRenderer, RenderedPage } from '../site/pages'
@@ -52,6 +53,8 @@ export type SiteRoutesDeps = {
   clientGate?: ClientGate | null
   /** A client's share of coin-page renders. */
   renderGate?: ClientGate | null
+  /** The /search page's answer for its `?q=` (routes/search.ts). */
+  searchPage?: SearchPage | null
 }
 
 /**
@@ -66,6 +69,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const coinExists = deps.coinExists ?? null
   const clientGate = deps.clientGate ?? null
   const renderGate = deps.renderGate ?? null
+  const searchPage = deps.searchPage ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
@@ -93,7 +97,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     c: Context<AppEnv>,
     next: Next,
     path: string,
-    status: 200 | 404 | 429 | 503,
+    status: 200 | 400 | 404 | 429 | 503,
     rendered?: { page: RenderedPage; cacheControl: string },
   ) {
     const file = files.get(path) as SiteFile
@@ -168,6 +172,11 @@ export function siteRoutes(deps: SiteRoutesDeps) {
       throw apiError('service_unavailable', {
         message: 'The site has not been built yet: run `npm run build`.',
       })
+    }
+    if (path === '/search' && searchPage && file === wanted) {
+      const answer = await searchPage(c, file)
+      if (answer.retryAfterS) c.header('Retry-After', String(answer.retryAfterS))
+      return send(c, next, file, answer.status, answer.rendered ?? undefined)
     }
     // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const currency = currencyOf(c.req.query('currency'))

@@ -1,0 +1,118 @@
+import * as v from 'valibot'
+import { MarketsResponseSchema, TrendingResponseSchema } from '@contract/market'
+import { SEARCH_LIMIT, type SearchCoin } from '@contract/search'
+import type { MarketCache } from '../market/cache'
+import { CoinIndex, type ListedCoin } from './coin-index'
+
+/** What search shows of a coin that a market list holds: its market-cap rank and image. */
+export type MarketRow = { id: string; rank: number | null; image: string | null }
+
+export type SearchSources = {
+  /** The upstream's coin list held now (server/market/coins.ts), and whether it is the sample. */
+  list: () => { coins: readonly ListedCoin[]; source: 'upstream' | 'sample' }
+  /** The market lists held now, each read as it is (never a reason for an upstream call). */
+  marketRows: () => readonly (readonly MarketRow[])[]
+}
+
+export type SearchResult = { coins: SearchCoin[]; source: 'upstream' | 'sample' }
+
+/**
+ * Coin search over what the server holds: the coin list (a day old at most) and the market
+ * lists for ranks and images. Its index is rebuilt when the list changes, its ranks when a
+ * market list does; a query costs one scan in memory and never an upstream call.
+ */
+export class CoinSearch {
+  readonly #sources: SearchSources
+  #index: CoinIndex | null = null
+  #rows: readonly (readonly MarketRow[])[] = []
+  #ranks = new Int32Array(0)
+  #images: (string | null)[] = []
+
+  constructor(sources: SearchSources) {
+    this.#sources = sources
+  }
+
+  search(query: string): SearchResult {
+    const { coins, source } = this.#sources.list()
+    if (this.#index?.coins !== coins) {
+      this.#index = new CoinIndex(coins)
+      this.#rows = []
+    }
+    const index = this.#index
+    this.#updateRanks(index)
+    const ranks = this.#ranks
+    const found = index.search(query, (coin) => ranks[coin] as number, SEARCH_LIMIT)
+    return {
+      source,
+      coins: found.map(({ index: coin }) => {
+        const { id, name, symbol } = index.coins[coin] as ListedCoin
+        const rank = ranks[coin] as number
+        return { id, name, symbol, rank: rank > 0 ? rank : null, image: this.#images[coin] ?? null }
+      }),
+    }
+  }
+
+  /** Ranks and images by coin, read again when any market list is another than last time. */
+  #updateRanks(index: CoinIndex): void {
+    const rows = this.#sources.marketRows()
+    const same =
+      rows.length === this.#rows.length && rows.every((list, i) => list === this.#rows[i])
+    if (same && this.#ranks.length === index.coins.length) return
+    this.#rows = rows
+    const position = new Map(index.coins.map((coin, i) => [coin.id, i]))
+    const ranks = new Int32Array(index.coins.length)
+    const images: (string | null)[] = []
+    // The first list that names a coin gives its rank and image.
+    for (const list of rows) {
+      for (const row of list) {
+        const at = position.get(row.id)
+        if (at === undefined || images[at] !== undefined) continue
+        if (row.rank !== null && row.rank > 0) ranks[at] = Math.round(row.rank)
+        images[at] = row.image
+      }
+    }
+    this.#ranks = ranks
+    this.#images = images
+  }
+}
+
+const decoder = new TextDecoder()
+
+/**
+ * The rows of the market caches as they are held now: each cache's body parsed once per body
+ * (a new body is new data), through the same schemas as the lists' endpoints. `coins/markets`
+ * answers and `search/trending`'s coins both carry a rank and an image.
+ */
+export function heldMarketRows(caches: {
+  markets: readonly MarketCache<unknown>[]
+  trending: readonly MarketCache<unknown>[]
+}): () => readonly (readonly MarketRow[])[] {
+  const parsed = new WeakMap<Uint8Array, readonly MarketRow[]>()
+  const read = (cache: MarketCache<unknown>, toRows: (json: unknown) => MarketRow[]) => {
+    const body = cache.peek()?.body
+    if (!body) return null
+    let rows = parsed.get(body)
+    if (!rows) {
+      rows = toRows(JSON.parse(decoder.decode(body)))
+      parsed.set(body, rows)
+    }
+    return rows
+  }
+  const fromMarkets = (json: unknown) =>
+    v.parse(MarketsResponseSchema, json).map((coin) => ({
+      id: coin.id,
+      rank: coin.market_cap_rank ?? null,
+      image: coin.image ?? null,
+    }))
+  const fromTrending = (json: unknown) =>
+    v.parse(TrendingResponseSchema, json).coins.map(({ item }) => ({
+      id: item.id,
+      rank: item.market_cap_rank ?? null,
+      image: item.thumb ?? item.large ?? null,
+    }))
+  return () =>
+    [
+      ...caches.markets.map((cache) => read(cache, fromMarkets)),
+      ...caches.trending.map((cache) => read(cache, fromTrending)),
+    ].filter((rows) => rows !== null)
+}
