@@ -92,14 +92,22 @@ export default defineConfig(({ mode }) => ({
               // sorting that uses it, devtools (empty in production) with their own chunk, and
               // `useMutation` with the forms and the account menu that post, whose chunks share
               // it (JavaScript on `/`: bench/bundle.ts). The contract's currencies, which the
-              // entry imports, come along: Rolldown emitted them as a chunk of their own, one
-              // request more on every page (rolldown/rolldown#10731).
+              // entry imports, come along, and so does the data's meta once search's lazy code
+              // imports it too: Rolldown emitted each as a chunk of its own, one request more on
+              // every page (rolldown/rolldown#10731).
               name: 'vendor',
               test: (id) =>
-                /[\\/]contract[\\/]currency\.ts$/.test(id) ||
+                /[\\/]contract[\\/](currency|data-meta)\.ts$/.test(id) ||
                 (/node_modules/.test(id) &&
                   !/[\\/]@tanstack[\\/]((react-)?table|[\w-]*devtools)/.test(id) &&
                   !/[\\/](mutationObserver|useMutation)\.js$/.test(id)),
+            },
+            {
+              // The price list's and trending's shared parts (logos, number formats, notes) stay
+              // one chunk when search's lazy code uses the logo and formats too: split apart,
+              // they were one more request on `/`.
+              name: 'market-parts',
+              test: /[\\/]src[\\/](lib[\\/]format\.ts|components[\\/](change|coin-image|data-note|load-error)\.tsx)$/,
             },
           ],
         },

@@ -41,33 +41,6 @@ export type SearchResponse = v.InferOutput<typeof SearchResponseSchema>
 export const SearchDataSchema = v.object({ ...SearchResponseSchema.entries, meta: DataMetaSchema })
 export type SearchData = v.InferOutput<typeof SearchDataSchema>
 
-/**
- * A `?q=` as TanStack Router reads it, back as the text typed: the router reads a value that
- * parses as JSON as that JSON (`?q=42` is the number 42, `?q=%2242%22` the text "42").
- */
-export function searchParamText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
-    return String(value)
-  }
-  return undefined
-}
-
-/** A `?q=` as it arrives at the server: read as the router reads it, then as `searchParamText`. */
-export function searchParamFromUrl(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined
-  try {
-    return searchParamText(JSON.parse(raw))
-  } catch {
-    return raw
-  }
-}
-
-/** The /search page's search params (`validateSearch`). */
-export const SearchPageSchema = v.object({
-  q: v.optional(v.pipe(v.unknown(), v.transform(searchParamText))),
-})
-
 // Dashes, underscores and white space all separate words alike ("usd-coin", "usd coin").
 const SEPARATOR = /[\s_-]/
 const MARKS = /\p{M}/gu

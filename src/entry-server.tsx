@@ -9,6 +9,7 @@ import { loadExtras } from '@/features/market/components/price-section'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
+import { searchQueries, searchText } from '@/features/search/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
@@ -28,7 +29,7 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin, coinUnavailable, notFound } = lists
+  const { currency, markets, trending, global, coin, coinUnavailable, notFound, search } = lists
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -53,8 +54,12 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
       updatedAt: fetchedAt(coin.chart),
     })
   }
+  const searched = search && searchText(search.q)
+  if (search && searched) {
+    queryClient.setQueryData(searchQueries.results(searched).queryKey, search.data)
+  }
   let state: PageState | null =
-    markets || trending || global || coin ? dehydrate(queryClient) : null
+    markets || trending || global || coin || searched ? dehydrate(queryClient) : null
   if (coinUnavailable) {
     const { id, reason, seconds } = coinUnavailable
     const key = hashKey(coinQueries.detail(id).queryKey)

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CryptoRouteImport } from './routes/crypto'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
@@ -29,6 +30,11 @@ const ContactRoute = ContactRouteImport.update({
 const CryptoRoute = CryptoRouteImport.update({
   id: '/crypto',
   path: '/crypto',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SigninRoute = SigninRouteImport.update({
@@ -51,6 +57,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/contact': typeof ContactRoute
   '/crypto': typeof CryptoRoute
+  '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
@@ -59,6 +66,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact': typeof ContactRoute
   '/crypto': typeof CryptoRoute
+  '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
@@ -68,6 +76,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/contact': typeof ContactRoute
   '/crypto': typeof CryptoRoute
+  '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
@@ -75,14 +84,28 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
+    | '/'
+    | '/contact'
+    | '/crypto'
+    | '/search'
+    | '/signin'
+    | '/signup'
+    | '/coins/$coinId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
+  to:
+    | '/'
+    | '/contact'
+    | '/crypto'
+    | '/search'
+    | '/signin'
+    | '/signup'
+    | '/coins/$coinId'
   id:
     | '__root__'
     | '/'
     | '/contact'
     | '/crypto'
+    | '/search'
     | '/signin'
     | '/signup'
     | '/coins/$coinId'
@@ -92,6 +115,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ContactRoute: typeof ContactRoute
   CryptoRoute: typeof CryptoRoute
+  SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
@@ -118,6 +142,13 @@ declare module '@tanstack/react-router' {
       path: '/crypto'
       fullPath: '/crypto'
       preLoaderRoute: typeof CryptoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signin': {
@@ -148,6 +179,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ContactRoute: ContactRoute,
   CryptoRoute: CryptoRoute,
+  SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,
