@@ -29,9 +29,9 @@ describe.each(VIEWPORTS)('search at $name ($width×$height)', (viewport) => {
     expect(await runAxe(page)).toEqual([])
     await combobox(page).press('Enter')
     await page.waitForURL(`${site.url}/coins/ethereum`)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(
-      'Ethereum',
-    )
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Ethereum')
     expect(problems).toEqual([])
   })
 
@@ -39,9 +39,9 @@ describe.each(VIEWPORTS)('search at $name ($width×$height)', (viewport) => {
     const { page } = await site.open(viewport)
     await visit(page, `${site.url}/`)
     await page.keyboard.press('/')
-    await expect.poll(() => combobox(page).evaluate((el) => el === document.activeElement)).toBe(
-      true,
-    )
+    await expect
+      .poll(() => combobox(page).evaluate((el) => el === document.activeElement))
+      .toBe(true)
     await search(page, 'btc', 'Bitcoin')
     const ids = await options(page).evaluateAll((all) => all.map((option) => option.id))
     await combobox(page).press('ArrowDown')
@@ -68,9 +68,7 @@ describe.each(VIEWPORTS)('search at $name ($width×$height)', (viewport) => {
     await page.getByRole('searchbox', { name: 'Search coins' }).fill('eth')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL(`${site.url}/search?q=eth`)
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      'Coins matching “eth”',
-    )
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Coins matching “eth”')
     await page.getByRole('link', { name: /Ethereum/ }).click()
     await page.waitForURL(`${site.url}/coins/ethereum`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Ethereum')
