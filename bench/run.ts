@@ -2,7 +2,7 @@
 // budgets of issue 5 (Lighthouse, JavaScript size, server throughput, one upstream call per
 // endpoint on a cold cache) and later issues. Prints one table and writes
 // bench/results/latest.json. A missed budget is reported, not fatal: only a crash exits non-zero.
-// `npm run bench -- --only render-flood|throughput|hydration [--skip-build]` measures one row
+// `npm run bench -- --only render-flood|throughput|hydration|search [--skip-build]` measures one row
 // group alone and prints its rows (latest.json is left as it is); `hydration` also writes each
 // route's Chromium trace to bench/results/.
 import { execFileSync } from 'node:child_process'
@@ -20,6 +20,7 @@ import { kB, ms, type Row, row, table } from './report'
 import { measureCoinPages } from './coin-pages'
 import { measureRenderFlood, renderFloodRows } from './render-flood'
 import { measureSignIns } from './sign-ins'
+import { measureSearch, type SearchBench } from './search'
 import { measureTimeToPrices, type TimeToPrices } from './time-to-prices'
 import { measureColdCache, measureThroughput } from './throughput'
 
@@ -29,7 +30,7 @@ const env = (name: string, fallback: number) => {
 }
 
 /** The measurements that can run alone (`--only <name>`). */
-const ALONE = ['render-flood', 'throughput', 'hydration'] as const
+const ALONE = ['render-flood', 'throughput', 'hydration', 'search'] as const
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1]
 const only = process.argv.includes('--only') ? onlyArg : undefined
 if (only !== undefined && !ALONE.some((name) => name === only)) {
@@ -304,6 +305,24 @@ function marketsThroughputRows(throughput: Awaited<ReturnType<typeof measureThro
   ]
 }
 
+/** Issue 26: search's own time per query, and its throughput against the markets endpoint's. */
+function searchRows(search: SearchBench): Row[] {
+  return [
+    row(
+      `search: time per query in the server's code, ${search.queries} queries over ${search.coins} coins (p50 / p95 / p99)`,
+      search.p95Ms,
+      `${search.p50Ms.toFixed(2)} / ${search.p95Ms.toFixed(2)} / ${search.p99Ms.toFixed(2)} ms`,
+      { text: 'p95 ≤ 5 ms', ok: (value) => value <= 5 },
+    ),
+    row(
+      'search API req/s / cached markets API req/s, same run',
+      search.ratio,
+      `${search.ratio.toFixed(2)} (${Math.round(search.searchRequestsPerS)} / ${Math.round(search.marketsRequestsPerS)}; ${JSON.stringify(search.statuses)})`,
+      { text: '≥ 0.5', ok: (value) => value >= 0.5 },
+    ),
+  ]
+}
+
 async function main(): Promise<void> {
   log(`Coinvera benchmark; settings ${JSON.stringify(SETTINGS)}`)
   // Inside the project (.tmp/ is ignored by git), so that the server's copy below finds
@@ -370,6 +389,25 @@ async function main(): Promise<void> {
       )
       await stop(site.process)
       process.stdout.write(`\n${table(hydrationRows(routes))}\n${hydrationDetail(routes)}`)
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      return
+    }
+    const search = () => {
+      log(
+        `search: ${SETTINGS.loadConnections} connections, ${SETTINGS.loadWarmupS} s warm-up + ${SETTINGS.loadDurationS} s`,
+      )
+      return measureSearch(
+        tmpDir,
+        {
+          connections: SETTINGS.loadConnections,
+          durationS: SETTINGS.loadDurationS,
+          warmupS: SETTINGS.loadWarmupS,
+        },
+        log,
+      )
+    }
+    if (SETTINGS.only === 'search') {
+      process.stdout.write(`\n${table(searchRows(await search()))}\n`)
       log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
       return
     }
@@ -475,6 +513,7 @@ async function main(): Promise<void> {
     log('sign-ins: 30 password checks, one after another')
     const signIns = await measureSignIns(30)
     const renderFlood = await flood()
+    const searchBench = await search()
 
     const coinFailures = Object.entries(coinPages.statuses)
       .filter(([status]) => !/^[234]\d\d$/.test(status))
@@ -540,6 +579,7 @@ async function main(): Promise<void> {
         { text: 'none', ok: (value) => value === 0 },
       ),
       ...renderFloodRows(renderFlood),
+      ...searchRows(searchBench),
       ...cold.endpoints.map((endpoint) => {
         const after =
           cold.upstreamCallsAfter[
@@ -605,6 +645,7 @@ async function main(): Promise<void> {
           coinPages,
           signIns,
           renderFlood,
+          search: searchBench,
           coldCache: cold,
         },
         null,

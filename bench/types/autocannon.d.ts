@@ -29,6 +29,8 @@ declare module 'autocannon' {
     pipelining?: number
     headers?: Record<string, string>
     timeout?: number
+    /** Requests each connection sends in turn, from the first again after the last. */
+    requests?: { path?: string; method?: string }[]
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon
