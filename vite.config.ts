@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { COMPILE_HINT, MARKET_PARTS_CHUNK, VENDOR_CHUNK } from './src/boot/chunks'
 import { defineConfig, type Plugin } from 'vite'
 
 // Market data kept in the visitor's storage (src/lib/persist.ts) is dropped when the code that
@@ -77,40 +78,8 @@ export default defineConfig(({ mode }) => ({
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
-        // Start-up speed (README, "Start-up"): V8 compiles every function of a file with this
-        // comment as it loads it, instead of each on the main thread at its first call; our
-        // chunks are loaded only when their code is about to run (Chrome 136+; others ignore it).
-        // Measured on `/` (bench/hydration.ts, CPU time × 4, median of 5 loads): main thread
-        // after FCP 496 ms with it, 581 ms without.
-        postBanner: '//# allFunctionsCalledOnLoad',
-        codeSplitting: {
-          groups: [
-            {
-              // Every page needs these libraries before it can respond: one chunk compresses
-              // better than the handful the automatic split made (React with the rest: 2.1 kB
-              // less transferred on `/` than in a chunk of its own, and no more main thread). Table code stays with the
-              // sorting that uses it, devtools (empty in production) with their own chunk, and
-              // `useMutation` with the forms and the account menu that post, whose chunks share
-              // it (JavaScript on `/`: bench/bundle.ts). The contract's currencies, which the
-              // entry imports, come along, and so does the data's meta once search's lazy code
-              // imports it too: Rolldown emitted each as a chunk of its own, one request more on
-              // every page (rolldown/rolldown#10731).
-              name: 'vendor',
-              test: (id) =>
-                /[\\/]contract[\\/](currency|data-meta)\.ts$/.test(id) ||
-                (/node_modules/.test(id) &&
-                  !/[\\/]@tanstack[\\/]((react-)?table|[\w-]*devtools)/.test(id) &&
-                  !/[\\/](mutationObserver|useMutation)\.js$/.test(id)),
-            },
-            {
-              // The price list's and trending's shared parts (logos, number formats, notes) stay
-              // one chunk when search's lazy code uses the logo and formats too: split apart,
-              // they were one more request on `/`.
-              name: 'market-parts',
-              test: /[\\/]src[\\/](lib[\\/]format\.ts|components[\\/](change|coin-image|data-note|load-error)\.tsx)$/,
-            },
-          ],
-        },
+        postBanner: COMPILE_HINT,
+        codeSplitting: { groups: [VENDOR_CHUNK, MARKET_PARTS_CHUNK] },
       },
     },
   },

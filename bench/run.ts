@@ -2,7 +2,7 @@
 // budgets of issue 5 (Lighthouse, JavaScript size, server throughput, one upstream call per
 // endpoint on a cold cache) and later issues. Prints one table and writes
 // bench/results/latest.json. A missed budget is reported, not fatal: only a crash exits non-zero.
-// `npm run bench -- --only render-flood|throughput|hydration|search [--skip-build]` measures one row
+// `npm run bench -- --only render-flood|throughput|hydration|pages|search [--skip-build]` measures one row
 // group alone and prints its rows (latest.json is left as it is); `hydration` also writes each
 // route's Chromium trace to bench/results/.
 import { execFileSync } from 'node:child_process'
@@ -30,7 +30,7 @@ const env = (name: string, fallback: number) => {
 }
 
 /** The measurements that can run alone (`--only <name>`). */
-const ALONE = ['render-flood', 'throughput', 'hydration', 'search'] as const
+const ALONE = ['render-flood', 'throughput', 'hydration', 'pages', 'search'] as const
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1]
 const only = process.argv.includes('--only') ? onlyArg : undefined
 if (only !== undefined && !ALONE.some((name) => name === only)) {
@@ -447,6 +447,24 @@ async function main(): Promise<void> {
     )
     await stop(site.process)
     await stop(barePage.process)
+    const lighthouseRuns = lighthouse.flatMap((page) => page.runs)
+    const indexes = lighthouseRuns.map((run) => run.benchmarkIndex)
+    const loads = lighthouseRuns.map((run) => run.loadAverage)
+    const pageRows: Row[] = [
+      row(
+        'machine during Lighthouse: CPU benchmark index',
+        median(indexes),
+        `${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}), load avg ${median(loads).toFixed(1)}`,
+      ),
+      ...lighthouseRows(lighthouse),
+      ...priceRows(prices),
+      ...scriptRows(scripts),
+    ]
+    if (SETTINGS.only === 'pages') {
+      process.stdout.write(`\n${table(pageRows)}\n`)
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      return
+    }
 
     log(
       `server throughput: ${SETTINGS.loadRounds} round(s) × (server, minimal Hono, Hono on the same libraries), ` +
@@ -519,18 +537,8 @@ async function main(): Promise<void> {
       .filter(([status]) => !/^[234]\d\d$/.test(status))
       .reduce((sum, [, count]) => sum + count, 0)
 
-    const lighthouseRuns = lighthouse.flatMap((page) => page.runs)
-    const indexes = lighthouseRuns.map((run) => run.benchmarkIndex)
-    const loads = lighthouseRuns.map((run) => run.loadAverage)
     const rows: Row[] = [
-      row(
-        'machine during Lighthouse: CPU benchmark index',
-        median(indexes),
-        `${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}), load avg ${median(loads).toFixed(1)}`,
-      ),
-      ...lighthouseRows(lighthouse),
-      ...priceRows(prices),
-      ...scriptRows(scripts),
+      ...pageRows,
       row(
         'devtools / MSW / React dev code in the build (not .map)',
         forbidden.code.length,

@@ -5,7 +5,7 @@ import { dehydrate, hashKey, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { loadExtras } from '@/features/market/components/price-section'
+import { loadPriceExtras } from '@/boot/price-extras'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
@@ -76,7 +76,7 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
   await router.load()
   // The global bar and the currency menu render only with their code at hand (renderToString
   // does not wait for it).
-  await loadExtras()
+  await loadPriceExtras()
   const html = renderToString(
     <StrictMode>
       <PageStateContext value={state}>

@@ -5,6 +5,7 @@ import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
 import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
+import { yieldToMain } from '@/boot/tasks'
 import { type AppRouter, createAppRouter } from './router'
 
 // Dev-only: `import.meta.env.DEV` is false in production builds, so the bundler drops this chunk.
@@ -53,16 +54,6 @@ const appWith = (router: AppRouter, pageState: PageState | null) => (
     </PageStateContext>
   </StrictMode>
 )
-
-/**
- * Lets the browser run input and rendering between two pieces of start-up work, so that none of
- * them is a long task on a slow phone. `scheduler.yield` resumes ahead of other queued tasks.
- */
-const yieldToMain = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
 
 async function start() {
   if (import.meta.env.MODE === 'mock') {

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
-import { memo, type ReactNode, useEffect, useMemo, useState } from 'react'
+import { memo, type ReactNode, useMemo } from 'react'
 import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
 import type { MarketCoin } from '@contract/market'
-import { whenOnline } from '@/lib/late-hydration'
+import { loadTableOrder, useTableOrder } from '@/boot/table-order'
 import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
@@ -57,31 +57,13 @@ const CELLS: Record<ColumnId, (coin: MarketCoin, currency: Currency) => ReactNod
   market_cap: (coin, currency) => formatNumber(coin.market_cap, currency),
 }
 
-type Order = typeof import('../table-order')
-
-// The rows' order is TanStack Table's sorting (../table-order.ts), whose code comes the first time
-// an order is asked for (a header pressed, or `?sort=` in the address); the list as it came needs
-// none of it. Offline, it comes once the connection is back.
-let order: Promise<Order> | undefined
-let loadedOrder: Order | undefined
-const loadOrder = () => {
-  order ??= whenOnline(() => import('../table-order')).then((module) => {
-    loadedOrder = module
-    return module
-  })
-  return order
-}
-
 /** The coins in `sorting`'s order once its code is here; meanwhile, and without one, as they came. */
 function useOrdered(coins: MarketCoin[], sorting: ColumnSort[]): MarketCoin[] {
-  const [module, setModule] = useState(loadedOrder)
   const wanted = sorting.length > 0
-  useEffect(() => {
-    if (wanted && !module) loadOrder().then(setModule, () => {})
-  }, [wanted, module])
+  const order = useTableOrder(wanted)
   return useMemo(
-    () => (wanted && module ? module.sortCoins(coins, sorting) : coins),
-    [coins, sorting, wanted, module],
+    () => (wanted && order ? order.sortCoins(coins, sorting) : coins),
+    [coins, sorting, wanted, order],
   )
 }
 
@@ -112,7 +94,7 @@ export const MarketTable = memo(function MarketTable({
   const [sorted] = sorting
   const sortedOf = (id: ColumnId) => (sorted?.id === id ? (sorted.desc ? 'desc' : 'asc') : false)
   const askFor = (id: ColumnId) => {
-    loadOrder().then(
+    loadTableOrder().then(
       (module) => onSortingChange?.(module.nextSorting(coins, sorting, id)),
       () => {},
     )

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
-import { useNearViewport } from '@/components/near-viewport'
 import type { DataMeta } from '@contract/data-meta'
 import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
@@ -20,15 +19,7 @@ import { MarketTableSkeleton } from './market-table-skeleton'
 import { type ColumnSort, paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES } from '@contract/currency'
-import { lateHydration, whenOnline } from '@/lib/late-hydration'
-
-// The global bar and the currency menu hydrate when the prices are about to be seen, or the
-// visitor reaches into the section (src/lib/late-hydration.tsx); the placeholders have their
-// sizes (market.css).
-const extras = lateHydration(() => whenOnline(() => import('./price-extras')))
-export const loadExtras = extras.want
-const GlobalBar = extras.part((m) => m.GlobalBar, <div className="global-bar" />)
-const CurrencyMenu = extras.part((m) => m.CurrencyMenu, <div className="currency-menu" />)
+import { CurrencyMenu, GlobalBar, usePriceExtras } from '@/boot/price-extras'
 
 /**
  * When the shown prices were fetched from the upstream: our server says so (it may serve cached
@@ -80,25 +71,7 @@ export function PriceSection({
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
-  const card = useNearViewport<HTMLDivElement>()
-  useEffect(() => {
-    // A failure leaves the parts' placeholders.
-    if (card.near) loadExtras().catch(() => {})
-  }, [card.near])
-  // A visitor who reaches for the menu before the list is near gets its code at once (a pointer
-  // press on it focuses it), also one who changes it without focus (assistive technology, a
-  // script): the menu applies the choice as it hydrates. Listened to above the app's root, where
-  // React stops events that land in a part not hydrated yet.
-  useEffect(() => {
-    const types = ['focusin', 'change']
-    const want = (event: Event) => {
-      if (ref.current?.contains(event.target as Node)) loadExtras().catch(() => {})
-    }
-    for (const type of types) document.addEventListener(type, want, true)
-    return () => {
-      for (const type of types) document.removeEventListener(type, want, true)
-    }
-  }, [ref])
+  const cardRef = usePriceExtras(ref)
 
   return (
     <section ref={ref} id="prices" className="section prices" aria-labelledby="prices-title">
@@ -119,7 +92,7 @@ export function PriceSection({
         </div>
       </div>
       <GlobalBar currency={currency} />
-      <div ref={card.ref} className="card prices__card">
+      <div ref={cardRef} className="card prices__card">
         {!data && isError ? (
           <LoadError
             className="prices__error"
