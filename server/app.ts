@@ -100,6 +100,8 @@ export function createApp(deps: AppDeps): App {
   const search = {
     search: new CoinSearch({
       list: () => coins.ids.list(),
+      refreshList: () => void coins.ids.refresh(),
+      // The /coins list pages' caches (branch h-list) join these once merged: more ranks.
       marketRows: heldMarketRows({
         markets: Object.values(caches.markets),
         trending: [caches.trending],

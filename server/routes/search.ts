@@ -10,6 +10,7 @@ import { apiError } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
 import { rateLimit } from '../middleware/rate-limit'
 import type { CoinSearch, SearchResult } from '../search/coin-search'
+import { weakEtag } from '../site/bodies'
 import type { PageRenderer, RenderedPage } from '../site/pages'
 import type { ClientGate } from './market'
 
@@ -32,6 +33,7 @@ export type SearchDeps = {
 /** `GET /api/search?q=`: at most 10 coins, from memory. */
 export function searchRoutes(deps: SearchDeps) {
   const clientAddress = clientAddressOf(deps.trustProxy)
+  const etags = new WeakMap<Uint8Array, string>()
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -45,9 +47,22 @@ export function searchRoutes(deps: SearchDeps) {
       }),
       (c) => {
         const result = deps.search.search(c.req.valid('query').q)
-        return c.json({ coins: result.coins }, 200, {
+        // The answer's JSON is kept with it (server/search/coin-search.ts), and so is its tag.
+        let tag = etags.get(result.body)
+        if (!tag) {
+          tag = weakEtag(result.body)
+          etags.set(result.body, tag)
+        }
+        const headers = {
           'Cache-Control': cacheControl(result),
           'X-Data-Source': dataSource(result),
+          ETag: tag,
+        }
+        if (c.req.header('If-None-Match') === tag) return c.body(null, 304, headers)
+        return c.body(result.body, 200, {
+          ...headers,
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': String(result.body.byteLength),
         })
       },
     )

@@ -11,11 +11,12 @@ export type ListedCoin = { id: string; symbol: string; name: string }
 export const TIERS = ['symbol', 'name', 'prefix', 'word prefix', 'substring', 'one typo'] as const
 export type Tier = (typeof TIERS)[number]
 const TYPO_TIER = 5
+const NO_TIER = TIERS.length
 /** Queries shorter than this get no typo matches: too many words are one edit from them. */
 export const TYPO_MIN_LENGTH = 4
 
-// Each coin's folded texts in one string, each text after its kind's mark, so one native
-// `indexOf` finds every coin a query occurs in: "\x01btc\x02bitcoin\x03bitcoin".
+// Each coin's folded texts in one string, each text after its kind's mark, so a position tells
+// the coin and whether it starts a text: "\x01btc\x02bitcoin\x03bitcoin".
 const SYMBOL = 1
 const NAME = 2
 const ID = 3
@@ -33,24 +34,31 @@ function isWordChar(text: string, at: number): boolean {
 export type Match = { index: number; tier: Tier }
 
 /**
- * The upstream's coin list, searchable in memory: built once per list (a day). A query looks at
- * the starts of texts and words that begin with its first character, then, only when those give
- * fewer coins than asked for, everywhere (one native `indexOf` scan of one string), then at typos.
- * Ranking is deterministic: by tier, then known market-cap rank, then the shorter name, then name
- * and id.
+ * The upstream's coin list, searchable in memory: built once per list (a day). Every lookup is
+ * into a map of positions, so a query costs in proportion to the coins it could match, not to
+ * the list: a query of 3 characters or more reads the positions of its rarest trigram (three
+ * characters in a row) and keeps those where the whole query follows; a shorter one reads the
+ * starts of texts and words that begin with it, and only when those give fewer coins than asked
+ * for, every place it occurs; typos read four keys of the starts' first characters. Ranking is
+ * deterministic: by tier, then known market-cap rank, then the shorter name, then name and id.
  */
 export class CoinIndex {
   readonly coins: readonly ListedCoin[]
   readonly #text: string
   /** The coin each character of `#text` belongs to. */
   readonly #coinAt: Int32Array
-  /**
-   * Where texts and their words start, by their first character, and by character pairs: the
-   * first two, the second and third, the first and third.
-   */
-  readonly #byFirst: Map<number, Int32Array>
-  readonly #byPair: [Map<number, Int32Array>, Map<number, Int32Array>, Map<number, Int32Array>]
-  // Per query, reused: each coin's best tier so far (TIERS.length: none).
+  /** Where each coin's texts end in `#text`. */
+  readonly #coinEnd: Int32Array
+  /** Each coin's place when sorted by the shorter name, then name, then id (ties after rank). */
+  readonly #order: Int32Array
+  /** Where texts and their words start, by their first character and by their first two. */
+  readonly #startsBy1: Map<number, Int32Array>
+  readonly #startsBy2: Map<number, Int32Array>
+  /** Where each trigram is, by its position's first character. */
+  readonly #trigrams: Map<number, Int32Array>
+  /** Starts by their typo keys (`typoKeys`): a start one edit from a query shares a key with it. */
+  readonly #typos: Map<number, Int32Array>
+  // Per query, reused: each coin's best tier so far (NO_TIER: none).
   readonly #best: Uint8Array
 
   constructor(coins: readonly ListedCoin[]) {
@@ -79,22 +87,30 @@ export class CoinIndex {
     const text = `${parts.join('')}\x01`
     this.#text = text
     this.#coinAt = new Int32Array(text.length)
+    this.#coinEnd = new Int32Array(coins.length)
     let at = 0
     for (let i = 0; i < owners.length; i += 2) {
       const count = owners[i + 1] as number
       this.#coinAt.fill(owners[i] as number, at, at + count)
       at += count
+      this.#coinEnd[owners[i] as number] = at
     }
     this.#coinAt[at] = -1
-    this.#byFirst = bucket(starts, (start) => text.charCodeAt(start))
-    const pairAt = (a: number, b: number) => (start: number) =>
-      pair(text.charCodeAt(start + a), text.charCodeAt(start + b))
-    this.#byPair = [
-      bucket(starts, pairAt(0, 1)),
-      bucket(starts, pairAt(1, 2)),
-      bucket(starts, pairAt(0, 2)),
-    ]
-    this.#best = new Uint8Array(coins.length).fill(TIERS.length)
+    const code = (position: number) => text.charCodeAt(position)
+    this.#startsBy1 = bucket(starts, (start) => [code(start)])
+    this.#startsBy2 = bucket(starts, (start) => [key(code(start), code(start + 1))])
+    const positions: number[] = []
+    for (let p = 1; p + 2 < text.length; p++) {
+      if (!isMark(code(p)) && !isMark(code(p + 1)) && !isMark(code(p + 2))) positions.push(p)
+    }
+    this.#trigrams = bucket(positions, (p) => [key(code(p), code(p + 1), code(p + 2))])
+    this.#typos = bucket(starts, (start) => typoKeys(text, start))
+    const byOrder = coins.map((_, i) => i).sort((a, b) => tieBreak(coins[a], coins[b]))
+    this.#order = new Int32Array(coins.length)
+    byOrder.forEach((coin, place) => {
+      this.#order[coin] = place
+    })
+    this.#best = new Uint8Array(coins.length).fill(NO_TIER)
   }
 
   /**
@@ -107,75 +123,70 @@ export class CoinIndex {
     const text = this.#text
     const best = this.#best
     const touched: number[] = []
-    const note = (coin: number, tier: number) => {
+    const note = (at: number) => {
+      const coin = this.#coinAt[at] as number
+      const tier = this.#tierAt(at, q)
       const was = best[coin] as number
-      if (was === TIERS.length) touched.push(coin)
+      if (was === NO_TIER) touched.push(coin)
       if (tier < was) best[coin] = tier
     }
-    const top = new TopMatches(this, rankOf, limit)
-    const offerNew = (from: number) => {
-      for (let i = from; i < touched.length; i++) {
-        const coin = touched[i] as number
-        top.offer(coin, best[coin] as number)
+    if (q.length >= 3) {
+      // Every occurrence holds each of the query's trigrams: read the rarest one's positions.
+      let rarest = NONE
+      let offset = 0
+      for (let k = 0; k + 3 <= q.length; k++) {
+        const found = this.#trigrams.get(
+          key(q.charCodeAt(k), q.charCodeAt(k + 1), q.charCodeAt(k + 2)),
+        )
+        if (!found) {
+          rarest = NONE
+          break
+        }
+        if (k === 0 || found.length < rarest.length) [rarest, offset] = [found, k]
       }
-    }
-    // The first four tiers are matches at a start. A query that starts with punctuation ("$")
-    // can match after a start too: it goes straight to the scan.
-    const first = q.charCodeAt(0)
-    const atStarts = isWordChar(q, 0)
-    if (atStarts) {
-      const starts =
-        q.length === 1
-          ? this.#byFirst.get(first)
-          : this.#byPair[0].get(pair(first, q.charCodeAt(1)))
-      for (const start of starts ?? NONE) {
-        if (text.startsWith(q, start)) note(this.#coinAt[start] as number, this.#tierAt(start, q))
+      for (const position of rarest) {
+        const at = position - offset
+        if (at > 0 && text.startsWith(q, at)) note(at)
       }
-      offerNew(0)
-    }
-    if (top.size < limit) {
-      const before = touched.length
-      for (let at = text.indexOf(q); at !== -1; at = text.indexOf(q, at + 1)) {
-        note(this.#coinAt[at] as number, this.#tierAt(at, q))
+    } else {
+      // The first four tiers are matches at a start. A query that starts with punctuation ("$")
+      // can match after a start too: it goes straight to the scan.
+      const atStarts = isWordChar(q, 0)
+      if (atStarts) {
+        const starts =
+          q.length === 1
+            ? this.#startsBy1.get(q.charCodeAt(0))
+            : this.#startsBy2.get(key(q.charCodeAt(0), q.charCodeAt(1)))
+        for (const start of starts ?? NONE) {
+          if (text.startsWith(q, start)) note(start)
+        }
       }
-      if (atStarts) offerNew(before)
-      else offerNew(0)
-    }
-    // Typos only fill what exact matches left: they rank after all of them.
-    if (top.size < limit && q.length >= TYPO_MIN_LENGTH) {
-      for (const start of this.#typoCandidates(q)) {
-        const coin = this.#coinAt[start] as number
-        if (best[coin] === TIERS.length && oneEditFromPrefix(q, text, start)) {
-          note(coin, TYPO_TIER)
-          top.offer(coin, TYPO_TIER)
+      // The substring tier ranks after every start: only needed when those are too few.
+      if (!atStarts || touched.length < limit) {
+        // Past the starts, any other place in a coin is a substring: the coin's first will do.
+        for (let at = text.indexOf(q); at !== -1; ) {
+          note(at)
+          at = text.indexOf(q, atStarts ? this.#coinEnd[this.#coinAt[at] as number] : at + 1)
         }
       }
     }
-    for (const coin of touched) best[coin] = TIERS.length
+    const top = new TopMatches(rankOf, this.#order, limit)
+    for (const coin of touched) top.offer(coin, best[coin] as number)
+    // Typos only fill what exact matches left: they rank after all of them.
+    if (top.size < limit && q.length >= TYPO_MIN_LENGTH) {
+      for (const typoKey of typoKeys(q, 0)) {
+        for (const start of this.#typos.get(typoKey) ?? NONE) {
+          const coin = this.#coinAt[start] as number
+          if (best[coin] === NO_TIER && oneEditFromPrefix(q, text, start)) {
+            best[coin] = TYPO_TIER
+            touched.push(coin)
+            top.offer(coin, TYPO_TIER)
+          }
+        }
+      }
+    }
+    for (const coin of touched) best[coin] = NO_TIER
     return top.matches()
-  }
-
-  /**
-   * The starts a query of 4 or more characters may be one edit from. Whatever the edit, two of
-   * the start's first three characters are two of the query's: the first two unless the edit is
-   * in them; else, by where it is, the second and third (one changed or missing at the start),
-   * the first and third (one changed or missing second), or the first two hold the query's first
-   * and third, second and third, or second and first (one added, or two swapped).
-   */
-  *#typoCandidates(q: string): Generator<number> {
-    const [c0, c1, c2] = [q.charCodeAt(0), q.charCodeAt(1), q.charCodeAt(2)]
-    const [first2, next2, skip1] = this.#byPair
-    const lookups: [Map<number, Int32Array>, number][] = [
-      [first2, pair(c0, c1)],
-      [first2, pair(c1, c2)],
-      [first2, pair(c0, c2)],
-      [first2, pair(c1, c0)],
-      [next2, pair(c1, c2)],
-      [next2, pair(c0, c1)],
-      [skip1, pair(c0, c2)],
-      [skip1, pair(c0, c1)],
-    ]
-    for (const [map, key] of lookups) yield* map.get(key) ?? NONE
   }
 
   /** The tier of an occurrence of the query at `at`. */
@@ -190,31 +201,67 @@ export class CoinIndex {
   }
 }
 
-const NONE = new Int32Array(0)
-const pair = (a: number, b: number) => a * 65_536 + b
+const NONE: Int32Array = new Int32Array(0)
+/** Up to three character codes as one number (each below 65,536). */
+const key = (a: number, b = 0, c = 0) => (a * 65_536 + b) * 65_536 + c
 
-/** Positions grouped by a character code. */
-function bucket(positions: number[], keyOf: (position: number) => number): Map<number, Int32Array> {
+/**
+ * The keys of the four characters from `at` (a query's first four, or a start's): the first
+ * three, and the four less their first, second or third. A query of 4 or more characters that
+ * is one edit from a prefix of the text at a start shares a key with that start: with the edit
+ * after the third character, the first three; a character changed at i < 3, the four less i on
+ * both sides; one added at i in the query, its four less i and the start's first three; one
+ * missing, the reverse; two neighbours swapped at i and i + 1, the query's four less i and the
+ * start's four less i + 1. Keys past a text's end (holding a mark) match no query: left out.
+ */
+function typoKeys(text: string, at: number): number[] {
+  const [c0, c1, c2, c3] = [0, 1, 2, 3].map((i) => text.charCodeAt(at + i)) as [
+    number,
+    number,
+    number,
+    number,
+  ]
+  if (isMark(c1) || isMark(c2)) return []
+  const first3 = key(c0, c1, c2)
+  if (isMark(c3)) return [first3]
+  const keys = [first3, key(c1, c2, c3), key(c0, c2, c3), key(c0, c1, c3)]
+  return keys.filter((k, i) => keys.indexOf(k) === i)
+}
+
+/** Positions grouped by the keys each has. */
+function bucket(
+  positions: number[],
+  keysOf: (position: number) => number[],
+): Map<number, Int32Array> {
   const groups = new Map<number, number[]>()
   for (const position of positions) {
-    const key = keyOf(position)
-    const group = groups.get(key)
-    if (group) group.push(position)
-    else groups.set(key, [position])
+    for (const k of keysOf(position)) {
+      const group = groups.get(k)
+      if (group) group.push(position)
+      else groups.set(k, [position])
+    }
   }
-  return new Map([...groups].map(([key, group]) => [key, Int32Array.from(group)]))
+  return new Map([...groups].map(([k, group]) => [k, Int32Array.from(group)]))
+}
+
+/** Ties after rank: the shorter name, then name, then id. */
+function tieBreak(a: ListedCoin | undefined, b: ListedCoin | undefined): number {
+  if (!a || !b) return 0
+  if (a.name.length !== b.name.length) return a.name.length - b.name.length
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
 /** The best `limit` coins offered, kept in order as they come (most are worse than the last). */
 class TopMatches {
-  readonly #index: CoinIndex
   readonly #rankOf: (index: number) => number
+  readonly #order: Int32Array
   readonly #limit: number
-  readonly #kept: { coin: number; tier: number }[] = []
+  readonly #kept: { coin: number; tier: number; rank: number }[] = []
 
-  constructor(index: CoinIndex, rankOf: (index: number) => number, limit: number) {
-    this.#index = index
+  constructor(rankOf: (index: number) => number, order: Int32Array, limit: number) {
     this.#rankOf = rankOf
+    this.#order = order
     this.#limit = limit
   }
 
@@ -224,12 +271,11 @@ class TopMatches {
 
   offer(coin: number, tier: number): void {
     const kept = this.#kept
+    const offered = { coin, tier, rank: this.#rankOf(coin) || Number.POSITIVE_INFINITY }
     let at = kept.length
-    while (at > 0 && this.#before(coin, tier, kept[at - 1] as { coin: number; tier: number })) {
-      at--
-    }
+    while (at > 0 && this.#before(offered, kept[at - 1] as typeof offered)) at--
     if (at >= this.#limit) return
-    kept.splice(at, 0, { coin, tier })
+    kept.splice(at, 0, offered)
     if (kept.length > this.#limit) kept.pop()
   }
 
@@ -237,17 +283,11 @@ class TopMatches {
     return this.#kept.map(({ coin, tier }) => ({ index: coin, tier: TIERS[tier] as Tier }))
   }
 
-  /** Whether `coin` at `tier` ranks before `other`: tier, known rank, shorter name, name, id. */
-  #before(coin: number, tier: number, other: { coin: number; tier: number }): boolean {
-    if (tier !== other.tier) return tier < other.tier
-    const rank = this.#rankOf(coin) || Number.POSITIVE_INFINITY
-    const otherRank = this.#rankOf(other.coin) || Number.POSITIVE_INFINITY
-    if (rank !== otherRank) return rank < otherRank
-    const a = this.#index.coins[coin] as ListedCoin
-    const b = this.#index.coins[other.coin] as ListedCoin
-    if (a.name.length !== b.name.length) return a.name.length < b.name.length
-    if (a.name !== b.name) return a.name < b.name
-    return a.id < b.id
+  /** Whether `a` ranks before `b`: tier, known rank, then the tie-break order. */
+  #before(a: { coin: number; tier: number; rank: number }, b: typeof a): boolean {
+    if (a.tier !== b.tier) return a.tier < b.tier
+    if (a.rank !== b.rank) return a.rank < b.rank
+    return (this.#order[a.coin] as number) < (this.#order[b.coin] as number)
   }
 }
 

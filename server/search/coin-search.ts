@@ -1,6 +1,7 @@
+import { LRUCache } from 'lru-cache'
 import * as v from 'valibot'
 import { MarketsResponseSchema, TrendingResponseSchema } from '@contract/market'
-import { SEARCH_LIMIT, type SearchCoin } from '@contract/search'
+import { foldText, SEARCH_LIMIT, type SearchCoin } from '@contract/search'
 import type { MarketCache } from '../market/cache'
 import { CoinIndex, type ListedCoin } from './coin-index'
 
@@ -10,16 +11,34 @@ export type MarketRow = { id: string; rank: number | null; image: string | null 
 export type SearchSources = {
   /** The upstream's coin list held now (server/market/coins.ts), and whether it is the sample. */
   list: () => { coins: readonly ListedCoin[]; source: 'upstream' | 'sample' }
+  /**
+   * Starts the list's daily refresh when it is due (single flight, from the budget), else does
+   * nothing: a search never waits for it and never calls the upstream itself.
+   */
+  refreshList: () => void
   /** The market lists held now, each read as it is (never a reason for an upstream call). */
   marketRows: () => readonly (readonly MarketRow[])[]
 }
 
-export type SearchResult = { coins: SearchCoin[]; source: 'upstream' | 'sample' }
+/** What a search answers: the coins, and `body`, their JSON as `GET /api/search` sends it. */
+export type SearchResult = {
+  coins: SearchCoin[]
+  source: 'upstream' | 'sample'
+  body: Uint8Array<ArrayBuffer>
+}
+
+/**
+ * Answers kept, by folded query. Each is under 2 kB (10 coins), so at most about 10 MB; people
+ * type the same few hundred prefixes, and a miss costs a lookup in the index (bench/search.ts).
+ */
+const ANSWERS_KEPT = 5_000
+const encoder = new TextEncoder()
 
 /**
  * Coin search over what the server holds: the coin list (a day old at most) and the market
  * lists for ranks and images. Its index is rebuilt when the list changes, its ranks when a
- * market list does; a query costs one scan in memory and never an upstream call.
+ * market list does; a query costs a few lookups in memory and never an upstream call, and its
+ * answer is kept (JSON included) until the list or the ranks change.
  */
 export class CoinSearch {
   readonly #sources: SearchSources
@@ -27,37 +46,42 @@ export class CoinSearch {
   #rows: readonly (readonly MarketRow[])[] = []
   #ranks = new Int32Array(0)
   #images: (string | null)[] = []
+  readonly #answers = new LRUCache<string, SearchResult>({ max: ANSWERS_KEPT })
 
   constructor(sources: SearchSources) {
     this.#sources = sources
   }
 
   search(query: string): SearchResult {
+    this.#sources.refreshList()
     const { coins, source } = this.#sources.list()
-    if (this.#index?.coins !== coins) {
-      this.#index = new CoinIndex(coins)
-      this.#rows = []
-    }
+    const newList = this.#index?.coins !== coins
+    if (newList || !this.#index) this.#index = new CoinIndex(coins)
     const index = this.#index
-    this.#updateRanks(index)
+    // A new list, or new ranks, make every kept answer old.
+    if (this.#updateRanks(index, newList)) this.#answers.clear()
+    const key = foldText(query)
+    const kept = this.#answers.get(key)
+    if (kept) return kept
     const ranks = this.#ranks
-    const found = index.search(query, (coin) => ranks[coin] as number, SEARCH_LIMIT)
-    return {
-      source,
-      coins: found.map(({ index: coin }) => {
+    const found = index
+      .search(key, (coin) => ranks[coin] as number, SEARCH_LIMIT)
+      .map(({ index: coin }) => {
         const { id, name, symbol } = index.coins[coin] as ListedCoin
         const rank = ranks[coin] as number
         return { id, name, symbol, rank: rank > 0 ? rank : null, image: this.#images[coin] ?? null }
-      }),
-    }
+      })
+    const answer = { coins: found, source, body: encoder.encode(JSON.stringify({ coins: found })) }
+    this.#answers.set(key, answer)
+    return answer
   }
 
-  /** Ranks and images by coin, read again when any market list is another than last time. */
-  #updateRanks(index: CoinIndex): void {
+  /** Ranks and images by coin, read again for a new list or when a market list is another. */
+  #updateRanks(index: CoinIndex, newList: boolean): boolean {
     const rows = this.#sources.marketRows()
     const same =
       rows.length === this.#rows.length && rows.every((list, i) => list === this.#rows[i])
-    if (same && this.#ranks.length === index.coins.length) return
+    if (same && !newList) return false
     this.#rows = rows
     const position = new Map(index.coins.map((coin, i) => [coin.id, i]))
     const ranks = new Int32Array(index.coins.length)
@@ -73,6 +97,7 @@ export class CoinSearch {
     }
     this.#ranks = ranks
     this.#images = images
+    return true
   }
 }
 
