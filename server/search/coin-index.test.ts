@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { foldText } from '@contract/search'
-import { CoinIndex, type ListedCoin, oneEditFromPrefix } from './coin-index'
+import { CoinIndex, type ListedCoin, oneEditFromPrefix, TIERS } from './coin-index'
 
 const LIST: ListedCoin[] = JSON.parse(
   readFileSync(new URL('../../mocks/fixtures/coins-list.json', import.meta.url), 'utf8'),
@@ -186,6 +186,101 @@ describe('CoinIndex properties', () => {
           }
         },
       ),
+    )
+  })
+})
+
+// The ranking as the tiers define it, by looking at every coin: what the index's maps must give.
+const wordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char)
+
+/** Whether `a` and `b` are at most one edit apart (changed, added, left out, two swapped). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  while (a[i] === b[i]) i++
+  const rest = (x: number, y: number) => a.slice(i + x) === b.slice(i + y)
+  return (
+    rest(1, 1) || rest(1, 0) || rest(0, 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(2, 2))
+  )
+}
+
+function tierByDefinition(coin: ListedCoin, q: string): number {
+  let best: number = TIERS.length
+  const texts: [string, boolean][] = [
+    [foldText(coin.symbol), true],
+    [foldText(coin.name), false],
+    [foldText(coin.id), false],
+  ]
+  for (const [text, isSymbol] of texts) {
+    for (let at = text.indexOf(q); at !== -1; at = text.indexOf(q, at + 1)) {
+      const tier = at === 0 ? (text === q ? (isSymbol ? 0 : 1) : 2) : wordChar(text[at - 1]) ? 4 : 3
+      best = Math.min(best, tier)
+    }
+  }
+  if (best < TIERS.length || q.length < 4) return best
+  for (const [text] of texts) {
+    for (let start = 0; start < text.length; start++) {
+      if (start > 0 && !(wordChar(text[start]) && !wordChar(text[start - 1]))) continue
+      for (let length = q.length - 1; length <= q.length + 1; length++) {
+        if (start + length <= text.length && withinOneEdit(q, text.slice(start, start + length))) {
+          return 5
+        }
+      }
+    }
+  }
+  return best
+}
+
+function searchByDefinition(coins: ListedCoin[], query: string, rankOf: (i: number) => number) {
+  const q = foldText(query)
+  if (q === '') return []
+  const rank = (i: number) => rankOf(i) || Number.POSITIVE_INFINITY
+  return coins
+    .map((coin, index) => ({ index, tier: tierByDefinition(coin, q) }))
+    .filter((match) => match.tier < TIERS.length)
+    .sort((a, b) => {
+      const [x, y] = [coins[a.index] as ListedCoin, coins[b.index] as ListedCoin]
+      if (a.tier !== b.tier) return a.tier - b.tier
+      if (rank(a.index) !== rank(b.index)) return rank(a.index) - rank(b.index)
+      if (x.name.length !== y.name.length) return x.name.length - y.name.length
+      if (x.name !== y.name) return x.name < y.name ? -1 : 1
+      return x.id < y.id ? -1 : x.id > y.id ? 1 : 0
+    })
+    .slice(0, 10)
+    .map(({ index, tier }) => ({ index, tier: TIERS[tier] }))
+}
+
+describe('CoinIndex against the definition', () => {
+  // Few letters, so that coins share trigrams, starts and typo keys, as real names do.
+  const text = fc.stringMatching(/^[abcé$. -]{1,9}$/)
+  const coins = fc.array(fc.record({ id: text, symbol: text, name: text }), {
+    minLength: 1,
+    maxLength: 40,
+  })
+  // A query typed from scratch, or a coin's text cut and given a typo.
+  const query = fc.oneof(
+    fc.stringMatching(/^[abcé$. -]{1,7}$/),
+    fc
+      .tuple(text, fc.nat(), fc.nat(), fc.constantFrom('swap', 'drop', 'change', 'add'))
+      .map(([t, from, at, edit]) => {
+        const cut = t.slice(from % t.length)
+        const i = at % cut.length
+        if (edit === 'swap') return cut.slice(0, i) + cut[i + 1] + cut[i] + cut.slice(i + 2)
+        if (edit === 'drop') return cut.slice(0, i) + cut.slice(i + 1)
+        if (edit === 'change') return `${cut.slice(0, i)}b${cut.slice(i + 1)}`
+        return `${cut.slice(0, i)}a${cut.slice(i)}`
+      }),
+  )
+
+  it('finds the same coins in the same order as looking at every coin', () => {
+    fc.assert(
+      fc.property(coins, query, fc.func(fc.nat({ max: 5 })), (list, q, rank) => {
+        const index = new CoinIndex(list)
+        const rankOf = (i: number) => rank(i)
+        expect(index.search(q, rankOf, 10)).toEqual(searchByDefinition(list, q, rankOf))
+      }),
+      { numRuns: 500 },
     )
   })
 })

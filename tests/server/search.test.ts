@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { SearchResponseSchema } from '@contract/search'
@@ -7,7 +8,7 @@ import type { AppEnv } from '../../server/context'
 import { createLogger } from '../../server/logger'
 import { render } from '../../src/entry-server'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
-import { manualClock } from './helpers/clock'
+import { type ManualClock, manualClock } from './helpers/clock'
 import { removeDir } from './helpers/pglite'
 import { setUpTestDb } from './helpers/server'
 import { makeSite, SHELL_HTML } from './helpers/site-fixture'
@@ -16,6 +17,9 @@ import { makeSite, SHELL_HTML } from './helpers/site-fixture'
 const SEARCH_TEMPLATE = SHELL_HTML.replace(
   '<title>Coinvera</title>',
   '<title>Search coins — Coinvera</title><meta name="description" content="Generic."/>',
+)
+const LISTED = JSON.parse(
+  readFileSync(new URL('../../mocks/fixtures/coins-list.json', import.meta.url), 'utf8'),
 )
 const testDb = setUpTestDb()
 let upstream: FakeUpstream | undefined
@@ -28,7 +32,10 @@ afterEach(async () => {
   siteDir = undefined
 })
 
-async function setup(env: Record<string, string> = {}): Promise<App> {
+async function setup(
+  env: Record<string, string> = {},
+  clock: ManualClock = manualClock(),
+): Promise<App> {
   upstream = await startFakeUpstream({ kind: 'ok' })
   siteDir = await makeSite({ 'search/index.html': SEARCH_TEMPLATE })
   const config = loadConfig({
@@ -42,7 +49,7 @@ async function setup(env: Record<string, string> = {}): Promise<App> {
     config,
     db: testDb.db,
     logger: createLogger('silent'),
-    clock: manualClock(),
+    clock,
     render,
   })
   // What the server's start-up does: the coin list and the price list, once.
@@ -115,6 +122,50 @@ describe('GET /api/search', () => {
     const queries = ['b', 'bit', 'btc', 'etherum', 'usd', 'xqzv', 'sol', 'pepe', 'kaspa', 'z']
     for (let i = 0; i < 1000; i++) await search(app, queries[i % queries.length] as string)
     expect(upstream?.calls.length).toBe(before)
+  })
+
+  it('tags its answer, and answers 304 without a body to a client that holds it', async () => {
+    const app = await setup()
+    const first = await from(app, '/api/search?q=eth')
+    const tag = first.headers.get('ETag')
+    expect(tag).toMatch(/^W\/".+"$/)
+    expect((await from(app, '/api/search?q=ETH%20')).headers.get('ETag')).toBe(tag)
+    const again = await app.app.request('/api/search?q=eth', {
+      headers: { 'If-None-Match': tag as string },
+    })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('ETag')).toBe(tag)
+    expect((await from(app, '/api/search?q=btc')).headers.get('ETag')).not.toBe(tag)
+  })
+
+  it("starts the coin list's daily refresh once it is due, once however many search", async () => {
+    const clock = manualClock()
+    const app = await setup({ SEARCH_RATE_LIMIT: '1000' }, clock)
+    const listCalls = () => upstream?.calls.filter((call) => call.path === 'coins/list').length
+    expect(listCalls()).toBe(1)
+    let answer: () => void = () => {}
+    upstream?.behave(
+      {
+        kind: 'ok',
+        until: new Promise<void>((resolve) => {
+          answer = resolve
+        }),
+        body: JSON.stringify([...LISTED, { id: 'zkfair', symbol: 'zkf', name: 'ZKFair' }]),
+      },
+      'coins/list',
+    )
+    clock.advance(86_400_000 - 1000)
+    await search(app, 'zkfair')
+    expect(app.coins.ids.state().fetching).toBe(false)
+    clock.advance(1000)
+    // Due: the searches answer from the list held meanwhile while one request is under way.
+    for (let i = 0; i < 20; i++) expect(await search(app, 'zkfair')).toEqual([])
+    expect(app.coins.ids.state().fetching).toBe(true)
+    answer()
+    await app.coins.ids.refresh()
+    expect((await search(app, 'zkfair')).map((c) => c.id)).toEqual(['zkfair'])
+    expect(listCalls()).toBe(2)
   })
 
   it('limits each client to SEARCH_RATE_LIMIT searches a minute', async () => {
