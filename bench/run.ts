@@ -328,10 +328,15 @@ function searchRows(search: SearchBench): Row[] {
       { text: 'p95 ≤ 5 ms', ok: (value) => value <= 5 },
     ),
     row(
-      'search API req/s / cached markets API req/s, same run, SEARCH_RATE_LIMIT raised',
+      `search API req/s / cached markets API req/s, same server, ${search.rounds} rounds, SEARCH_RATE_LIMIT raised`,
       search.ratio,
-      `${search.ratio.toFixed(2)} (${Math.round(search.searchRequestsPerS)} / ${Math.round(search.marketsRequestsPerS)}; ${JSON.stringify(search.statuses)})`,
+      `${search.ratio.toFixed(2)} (${Math.round(search.search.requestsPerS)} / ${Math.round(search.markets.requestsPerS)}; ${JSON.stringify(search.statuses)})`,
       { text: '≥ 0.5', ok: (value) => value >= 0.5 },
+    ),
+    row(
+      'search API CPU per request: markets / search (same comparison by CPU time)',
+      search.cpuRatio,
+      `${search.cpuRatio.toFixed(2)} (${search.markets.cpuUsPerRequest.toFixed(1)} / ${search.search.cpuUsPerRequest.toFixed(1)} µs)`,
     ),
   ]
 }
@@ -407,7 +412,7 @@ async function main(): Promise<void> {
     }
     const search = () => {
       log(
-        `search: ${SETTINGS.loadConnections} connections, ${SETTINGS.loadWarmupS} s warm-up + ${SETTINGS.loadDurationS} s`,
+        `search: ${SETTINGS.loadRounds} round(s) × (search, markets), ${SETTINGS.loadConnections} connections, ${SETTINGS.loadWarmupS} s warm-up + ${SETTINGS.loadDurationS} s`,
       )
       return measureSearch(
         tmpDir,
@@ -415,6 +420,7 @@ async function main(): Promise<void> {
           connections: SETTINGS.loadConnections,
           durationS: SETTINGS.loadDurationS,
           warmupS: SETTINGS.loadWarmupS,
+          rounds: SETTINGS.loadRounds,
         },
         log,
       )

@@ -7,7 +7,7 @@ import { CoinSearch, type MarketRow } from '../server/search/coin-search'
 import { get } from './lib/net'
 import { stop } from './lib/processes'
 import { ROOT, startApp, startBenchUpstream } from './lib/servers'
-import { MARKETS_PATH } from './throughput'
+import { cpuTimeUs, MARKETS_PATH } from './throughput'
 
 // CoinGecko lists some 18,000 coins.
 const LIST_SIZE = 18_000
@@ -32,10 +32,14 @@ export type SearchBench = {
   server: QueryTimes
   /** The machine's 1-minute load average when the times were taken (2 cores). */
   loadAverage: number
-  searchRequestsPerS: number
-  marketsRequestsPerS: number
+  /** Means over the rounds: requests per second, and the server's CPU time per request (µs). */
+  search: { requestsPerS: number; cpuUsPerRequest: number }
+  markets: { requestsPerS: number; cpuUsPerRequest: number }
+  rounds: number
   /** Search over the cached markets endpoint, in requests per second, in the same run. */
   ratio: number
+  /** Markets' CPU per request over search's: the same comparison, unmoved by other processes. */
+  cpuRatio: number
   /** Search's answers in the throughput run: by status, and requests that got none. */
   statuses: { '2xx': number; other: number; errors: number; timeouts: number }
 }
@@ -160,14 +164,15 @@ function timeEach(queries: string[], run: (query: string) => void): QueryTimes {
 /**
  * Search over a list of CoinGecko's size: the time per query, in this process, of the matcher
  * alone (nothing kept) and of the server's search code (answers kept until the ranks change),
- * then the real server's requests per second on those queries against the cached markets
- * endpoint, one after the other, at `connections` connections. The server runs with
+ * then the real server's requests per second and CPU per request on those queries against the
+ * cached markets endpoint's, in `rounds` rounds whose order turns (search first, then markets
+ * first), at `connections` connections. The server runs with
  * SEARCH_RATE_LIMIT raised: every request comes from this one address, and the bench measures
  * the endpoint, not its per-client limit.
  */
 export async function measureSearch(
   tmpDir: string,
-  options: { connections: number; durationS: number; warmupS: number },
+  options: { connections: number; durationS: number; warmupS: number; rounds: number },
   log: (line: string) => void,
 ): Promise<SearchBench> {
   const list = benchList()
@@ -214,6 +219,7 @@ export async function measureSearch(
         path: paths[turn++ % paths.length] as string,
       }),
     }
+    const pid = app.process.child.pid
     const run = async (requests: Request[]) => {
       await autocannon({
         url: app.url,
@@ -221,15 +227,35 @@ export async function measureSearch(
         connections: options.connections,
         duration: options.warmupS,
       })
-      return autocannon({
+      const cpuBefore = cpuTimeUs(pid)
+      const result = await autocannon({
         url: app.url,
         requests,
         connections: options.connections,
         duration: options.durationS,
       })
+      return { result, cpuUsPerRequest: (cpuTimeUs(pid) - cpuBefore) / result.requests.total }
     }
-    const searched = await run([searchRequest])
-    const markets = await run([{ path: MARKETS_PATH }])
+    const searches: Awaited<ReturnType<typeof run>>[] = []
+    const marketRuns: Awaited<ReturnType<typeof run>>[] = []
+    for (let round = 0; round < options.rounds; round++) {
+      const order = [
+        async () => searches.push(await run([searchRequest])),
+        async () => marketRuns.push(await run([{ path: MARKETS_PATH }])),
+      ]
+      if (round % 2 === 1) order.reverse()
+      for (const measure of order) await measure()
+    }
+    const mean = (runs: typeof searches, pick: (r: (typeof searches)[number]) => number) =>
+      runs.reduce((sum, r) => sum + pick(r), 0) / runs.length
+    const figures = (runs: typeof searches) => ({
+      requestsPerS: mean(runs, (r) => r.result.requests.average),
+      cpuUsPerRequest: mean(runs, (r) => r.cpuUsPerRequest),
+    })
+    const total = (pick: (r: (typeof searches)[number]) => number) =>
+      searches.reduce((sum, r) => sum + pick(r), 0)
+    const searchFigures = figures(searches)
+    const marketsFigures = figures(marketRuns)
     const result: SearchBench = {
       coins: list.length,
       queries: queries.length,
@@ -237,18 +263,20 @@ export async function measureSearch(
       matcher,
       server,
       loadAverage,
-      searchRequestsPerS: searched.requests.average,
-      marketsRequestsPerS: markets.requests.average,
-      ratio: searched.requests.average / markets.requests.average,
+      search: searchFigures,
+      markets: marketsFigures,
+      rounds: options.rounds,
+      ratio: searchFigures.requestsPerS / marketsFigures.requestsPerS,
+      cpuRatio: marketsFigures.cpuUsPerRequest / searchFigures.cpuUsPerRequest,
       statuses: {
-        '2xx': searched['2xx'],
-        other: searched.non2xx,
-        errors: searched.errors,
-        timeouts: searched.timeouts,
+        '2xx': total((r) => r.result['2xx']),
+        other: total((r) => r.result.non2xx),
+        errors: total((r) => r.result.errors),
+        timeouts: total((r) => r.result.timeouts),
       },
     }
     log(
-      `  search ${Math.round(result.searchRequestsPerS)} req/s, markets ${Math.round(result.marketsRequestsPerS)} req/s; ` +
+      `  search ${Math.round(searchFigures.requestsPerS)} req/s, markets ${Math.round(marketsFigures.requestsPerS)} req/s; ` +
         `matcher p95 ${matcher.wall.p95.toFixed(3)} ms wall, ${matcher.cpu.p95.toFixed(3)} ms CPU`,
     )
     return result
