@@ -168,6 +168,22 @@ describe('GET /api/search', () => {
     expect(listCalls()).toBe(2)
   })
 
+  it('answers with the new ranks once a market list is refreshed', async () => {
+    const clock = manualClock()
+    const app = await setup({}, clock)
+    expect((await search(app, 'bitcoin'))[0]).toMatchObject({ id: 'bitcoin', rank: 1 })
+    const markets = JSON.parse(
+      readFileSync(new URL('../../mocks/fixtures/coins-markets.json', import.meta.url), 'utf8'),
+    ) as { id: string; market_cap_rank: number }[]
+    const reranked = markets.map((coin) =>
+      coin.id === 'bitcoin' ? { ...coin, market_cap_rank: 7 } : coin,
+    )
+    upstream?.behave({ kind: 'ok', body: JSON.stringify(reranked) }, 'coins/markets')
+    clock.advance(61_000)
+    await app.caches.markets.usd.refresh()
+    expect((await search(app, 'bitcoin'))[0]).toMatchObject({ id: 'bitcoin', rank: 7 })
+  })
+
   it('limits each client to SEARCH_RATE_LIMIT searches a minute', async () => {
     const app = await setup({ SEARCH_RATE_LIMIT: '3' })
     for (let i = 0; i < 3; i++) await search(app, 'btc')
