@@ -24,6 +24,7 @@ export const SITE_ROUTES = [
   '/reset-password',
   '/verify-email',
   '/account',
+  '/search',
 ] as const
 
 /** The full market list, one page per `?page=` (server/site/pages.ts renders each). */

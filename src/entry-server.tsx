@@ -10,6 +10,7 @@ import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
 import { marketListQueries } from '@/features/market/list-queries'
+import { searchQueries, searchText } from '@/features/search/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
@@ -29,7 +30,7 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, data: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency = DEFAULT_CURRENCY, markets, trending, global, coin, marketList } = data
+  const { currency = DEFAULT_CURRENCY, markets, trending, global, coin, marketList, search } = data
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -65,8 +66,12 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
       updatedAt: fetchedAt(marketList.data),
     })
   }
+  const searched = search && searchText(search.q)
+  if (search && searched) {
+    queryClient.setQueryData(searchQueries.results(searched).queryKey, search.data)
+  }
   let state: PageState | null =
-    markets || trending || global || coin || marketList ? dehydrate(queryClient) : null
+    markets || trending || global || coin || marketList || searched ? dehydrate(queryClient) : null
   // Why a query had no data, by its hash: a coin's details, or a page of the list.
   const unavailable = data.coinUnavailable
     ? { ...data.coinUnavailable, key: coinQueries.detail(data.coinUnavailable.id).queryKey }

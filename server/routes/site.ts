@@ -18,6 +18,7 @@ import {
 } from '@contract/pages'
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
+import type { SearchPage } from './search'
 import { apiError } from '../errors'
 import { weakEtag } from '../site/bodies'
 import { withFormToken } from '../site/html'
@@ -72,6 +73,8 @@ export type SiteRoutesDeps = {
   clientGate?: ClientGate | null
   /** A client's share of coin-page renders. */
   renderGate?: ClientGate | null
+  /** The /search page's answer for its `?q=` (routes/search.ts). */
+  searchPage?: SearchPage | null
 }
 
 /**
@@ -86,6 +89,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const coinExists = deps.coinExists ?? null
   const clientGate = deps.clientGate ?? null
   const renderGate = deps.renderGate ?? null
+  const searchPage = deps.searchPage ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
@@ -113,7 +117,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     c: Context<AppEnv>,
     next: Next,
     path: string,
-    status: 200 | 404 | 429 | 503,
+    status: 200 | 400 | 404 | 429 | 503,
     rendered?: { page: RenderedPage; cacheControl: string },
   ) {
     const file = files.get(path) as SiteFile
@@ -202,6 +206,11 @@ export function siteRoutes(deps: SiteRoutesDeps) {
         const page = { file, etag: weakEtag(body), bodies: new Map([[file, body]]) }
         return send(c, next, file, 200, { page, cacheControl: 'no-store' })
       }
+    }
+    if (path === '/search' && searchPage && file === wanted) {
+      const answer = await searchPage(c, file)
+      if (answer.retryAfterS) c.header('Retry-After', String(answer.retryAfterS))
+      return send(c, next, file, answer.status, answer.rendered ?? undefined)
     }
     const currency = currencyOf(c.req.query('currency'))
     // A page of the full list: rendered with its page of data, not found past the list's end.

@@ -4,6 +4,7 @@ import { Footer } from '@/components/layout/footer'
 import { NavBar } from '@/components/layout/nav-bar'
 import { NotFound } from '@/components/not-found'
 import { AccountMenu } from '@/features/auth/components/account-menu'
+import { SearchButton } from '@/features/search/components/search-button'
 import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{
@@ -43,7 +44,7 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar account={account} />
+      <NavBar account={account} search={<SearchButton />} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -15,9 +15,17 @@ const links: { to: '/' | '/contact' | '/crypto'; label: string; current?: false 
 /**
  * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
  * menu and puts focus back on the button; so does focus leaving the navigation. The account area
- * comes from the root route (shared UI imports no feature); it gets `closeMenu` for its links.
+ * and the search come from the root route (shared UI imports no feature); the account area gets
+ * `closeMenu` for its links.
  */
-export function NavBar({ account }: { account: (closeMenu: () => void) => ReactNode }) {
+export function NavBar({
+  account,
+  search,
+}: {
+  account: (closeMenu: () => void) => ReactNode
+  /** The search control, beside the brand at every width. */
+  search?: ReactNode
+}) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -41,6 +49,7 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
           <Logo />
           <span className="brand__name">Coinvera</span>
         </Link>
+        {search}
         <button
           ref={buttonRef}
           type="button"
