@@ -139,7 +139,7 @@ function AlertItem({
         {alert.state === 'waiting'
           ? 'Waiting'
           : alert.triggered
-            ? `Triggered at ${timeText(alert.triggered.at)} (price ${formatPrice(alert.triggered.price, alert.currency)}, ${alert.triggered.source})`
+            ? `Triggered at ${timeText(alert.triggered.at)} (price ${formatPrice(alert.triggered.price, alert.currency)}, from ${alert.triggered.source})`
             : 'Triggered'}
         {alert.state === 'rearming' ? '. Re-armed: waits for the price to come back by 1 %.' : ''}
       </p>

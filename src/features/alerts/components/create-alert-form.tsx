@@ -48,7 +48,7 @@ export function CreateAlertSection({
   const signedOut =
     hydrated && (session.data === null || (session.fetchStatus === 'idle' && session.isPending))
   return (
-    <section className="alert-create" aria-labelledby="alert-create-title">
+    <section id="price-alert" className="alert-create" aria-labelledby="alert-create-title">
       <h2 id="alert-create-title" className="coin-section__title">
         Price alert
       </h2>
