@@ -173,6 +173,10 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
 
     await page.getByRole('link', { name: 'Your other alerts' }).click()
     await page.getByText('No alerts yet').waitFor()
+    // The account page leads here too.
+    await page.getByRole('link', { name: 'Your account' }).click()
+    await page.getByRole('link', { name: 'See and manage your alerts' }).click()
+    await page.waitForURL(`${site.url}/account/alerts`)
     expect(problems).toEqual([expect.stringMatching(/status of 409 .*\/api\/alerts\)$/)])
   })
 
