@@ -7,7 +7,7 @@ import type { SessionUser } from '../db/sessions'
 import type { Logger } from '../logger'
 import { composeMail } from '../mail/compose'
 import type { Mailer } from '../mail/mailer'
-import { enqueue } from '../mail/queue'
+import { enqueueAll } from '../mail/queue'
 import type { Mail } from '../mail/transport'
 import { hashToken } from '../auth/session'
 import { crossed, REARM_MARGIN, step } from './crossing'
@@ -92,10 +92,16 @@ export async function evaluate(
       deleteTokenHash: hashToken(token),
     })
   }
-  const fired = await deps.alerts.trigger(fires, async (connection, row) => {
-    const { token, name } = tokens.get(row.id) ?? { token: '', name: row.coinId }
-    await enqueue(connection, deps.clock, alertMail({ ...row, name }, deps.siteUrl, token))
-  })
+  const fired = await deps.alerts.trigger(fires, (connection, rows) =>
+    enqueueAll(
+      connection,
+      deps.clock,
+      rows.map((row) => {
+        const { token, name } = tokens.get(row.id) ?? { token: '', name: row.coinId }
+        return alertMail({ ...row, name }, deps.siteUrl, token)
+      }),
+    ),
+  )
   await deps.alerts.waitAgain(back)
   if (fired > 0) {
     deps.mailer.wake()

@@ -55,14 +55,14 @@ export type AlertStore = {
   /** Re-armed alerts whose price came back: waiting again. */
   waitAgain(ids: readonly string[]): Promise<void>
   /**
-   * Fires waiting alerts, each by one conditional update (`WHERE state = 'waiting'`), so of every
-   * instance trying at once exactly one gets each row; `then` runs in the same transaction for the
-   * rows this one got (it queues their emails), so a crash between the two loses nothing and sends
-   * nothing twice. One transaction per refresh. Answers how many this instance fired.
+   * Fires waiting alerts by one conditional update (`WHERE state = 'waiting'`), so of every
+   * instance trying at once exactly one gets each row; `then` runs once in the same transaction
+   * with the rows this one got (it queues their emails), so a crash between the two loses nothing
+   * and sends nothing twice. One transaction per refresh. Answers how many this instance fired.
    */
   trigger(
     fires: readonly { id: string; seen: Observation; deleteTokenHash: string }[],
-    then: (connection: Queryable, fired: Fired, seen: Observation) => Promise<void>,
+    then: (connection: Queryable, fired: readonly Fired[]) => Promise<void>,
   ): Promise<number>
 }
 
@@ -212,25 +212,34 @@ export function alertStore(db: Db): AlertStore {
     trigger(fires, then) {
       if (fires.length === 0) return Promise.resolve(0)
       return inTransaction(db, async (connection) => {
-        let fired = 0
-        for (const { id, seen, deleteTokenHash } of fires) {
-          const { rows } = await connection.query<Row & { email: string }>(
-            `UPDATE alerts a SET state = 'triggered', triggered_at = $2, triggered_price = $3,
-               triggered_source = $4, delete_token_hash = $5
-             FROM accounts acc
-             WHERE a.id = $1 AND a.state = 'waiting' AND acc.id = a.account_id
-               AND CASE a.direction WHEN 'above' THEN $3 > a.threshold ELSE $3 < a.threshold END
-             RETURNING ${COLUMNS.split(', ')
-               .map((c) => `a.${c}`)
-               .join(', ')}, acc.email`,
-            [id, seen.at.toISOString(), seen.price, seen.source, deleteTokenHash],
+        // One UPDATE for the whole refresh; each row still changes only from 'waiting', so of
+        // every instance trying at once exactly one gets it.
+        const { rows } = await connection.query<Row & { email: string }>(
+          `UPDATE alerts a SET state = 'triggered', triggered_at = f.at, triggered_price = f.price,
+             triggered_source = f.source, delete_token_hash = f.token_hash
+           FROM unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[])
+               AS f (id, at, price, source, token_hash),
+             accounts acc
+           WHERE a.id = f.id AND a.state = 'waiting' AND acc.id = a.account_id
+             AND CASE a.direction WHEN 'above' THEN f.price > a.threshold ELSE f.price < a.threshold END
+           RETURNING ${COLUMNS.split(', ')
+             .map((c) => `a.${c}`)
+             .join(', ')}, acc.email`,
+          [
+            fires.map((fire) => fire.id),
+            fires.map((fire) => fire.seen.at.toISOString()),
+            fires.map((fire) => fire.seen.price),
+            fires.map((fire) => fire.seen.source),
+            fires.map((fire) => fire.deleteTokenHash),
+          ],
+        )
+        if (rows.length > 0) {
+          await then(
+            connection,
+            rows.map((row) => ({ ...toAlert(row), email: row.email })),
           )
-          const row = rows[0]
-          if (!row) continue
-          await then(connection, { ...toAlert(row), email: row.email }, seen)
-          fired += 1
         }
-        return fired
+        return rows.length
       })
     },
   }
