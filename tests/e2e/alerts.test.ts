@@ -180,7 +180,7 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
     expect(problems).toEqual([expect.stringMatching(/status of 409 .*\/api\/alerts\)$/)])
   })
 
-  it('with JavaScript off, the coin page form creates an alert and comes back to the alerts page', async () => {
+  it('with JavaScript off: the coin page form creates an alert, the email link’s page deletes it', async () => {
     await refreshWithBitcoinAt(START_PRICE)
     const email = uniqueEmail(`nojs-${viewport.name}`)
     await verifiedAccount(email)
@@ -197,5 +197,16 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
     expect(await alertsOf(context)).toEqual([
       expect.objectContaining({ direction: 'below', price: 90_000, state: 'waiting' }),
     ])
+
+    // The email's link, as a plain form: the server writes its token into the page.
+    await refreshWithBitcoinAt(85_000)
+    const link = linkIn(await smtp.mailTo(email, 1), '/alerts/delete')
+    const opened = await page.goto(link.href)
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer')
+    expect(await alertsOf(context)).toHaveLength(1)
+    await page.getByRole('button', { name: 'Delete this alert' }).click()
+    await page.waitForURL(`${site.url}/alerts/delete?done=deleted`)
+    await page.getByText('The alert was deleted').waitFor()
+    expect(await alertsOf(context)).toEqual([])
   })
 })

@@ -59,7 +59,7 @@ export function DeleteByLink({
     <form
       method="post"
       action={`${env.formApiUrl}api/alerts/delete-by-link`}
-      className="form"
+      className="form alert-delete"
       aria-busy={remove.isPending}
       aria-label="Delete this price alert"
       onSubmit={(event) => {
