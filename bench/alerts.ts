@@ -68,6 +68,7 @@ export async function measureAlerts(log: (line: string) => void): Promise<Alerts
       logger: createLogger('silent'),
       siteUrl: 'https://coinvera.test',
       coinExists: async () => true,
+      coinName: () => undefined,
       quote: () => null,
       intervalMs: 300_000,
     })

@@ -41,6 +41,8 @@ export type CreateAlert = v.InferOutput<typeof CreateAlertSchema>
 export const AlertSchema = v.object({
   id: v.string(),
   coinId: v.string(),
+  /** The coin's name as the server's coin list has it; null when the list lacks it. */
+  coinName: v.nullable(v.string()),
   currency: CurrencySchema,
   direction: v.picklist(DIRECTIONS),
   price: v.number(),

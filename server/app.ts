@@ -98,6 +98,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     siteUrl,
     coinExists: (id) => coins.ids.has(id),
+    coinName: (id) => coins.ids.name(id),
     // A price a refresh showed: no upstream call for a visitor's alert.
     quote: (id, currency) => watch.quote(id, currency),
     intervalMs: config.market.alertsIntervalS * 1000,

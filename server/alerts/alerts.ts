@@ -21,6 +21,8 @@ export type AlertDeps = {
   siteUrl: string
   /** Whether the coin exists (the coin ids the server keeps). */
   coinExists(id: string): Promise<boolean>
+  /** The coin's name in the list the server keeps, for the alerts page (no upstream call). */
+  coinName(id: string): string | undefined
   /** The coin's price in this currency as the server holds it, if it does (no upstream call). */
   quote(coinId: string, currency: Currency): Quote | null
 }

@@ -33,6 +33,7 @@ export class CoinIds {
   readonly #onFailure: (error: UpstreamError) => void
   #ids: ReadonlySet<string>
   #list: CoinList
+  #names: Map<string, string> | null = null
   #fetchedAt: number | null = null
   #retryAt = 0
   #inFlight: Promise<boolean> | null = null
@@ -55,6 +56,12 @@ export class CoinIds {
   /** The list held now (search's index), and whether it is still the sample's. */
   list(): { coins: CoinList; source: 'upstream' | 'sample' } {
     return { coins: this.#list, source: this.#fetchedAt === null ? 'sample' : 'upstream' }
+  }
+
+  /** The coin's name in the list held now (built on first use after each new list). */
+  name(id: string): string | undefined {
+    this.#names ??= new Map(this.#list.map((coin) => [coin.id, coin.name]))
+    return this.#names.get(id)
   }
 
   /**
@@ -80,6 +87,7 @@ export class CoinIds {
       (list) => {
         this.#list = list
         this.#ids = new Set(list.map((coin) => coin.id))
+        this.#names = null
         this.#fetchedAt = this.#clock.now()
         return true
       },

@@ -34,10 +34,11 @@ export type AlertRouteDeps = {
   trustProxy: TrustProxy
 }
 
-function toAlert(row: AlertRow): Alert {
+function toAlert(row: AlertRow, coinName: (id: string) => string | undefined): Alert {
   return {
     id: row.id,
     coinId: row.coinId,
+    coinName: coinName(row.coinId) ?? null,
     currency: row.currency as Currency,
     direction: row.direction,
     price: row.threshold,
@@ -61,7 +62,10 @@ export function alertRoutes(deps: AlertRouteDeps) {
   routes.get('/', async (c) => {
     const { user } = await signedIn(c)
     const alerts = await deps.alerts.alerts.list(user.id)
-    const body: AlertList = { alerts: alerts.map(toAlert), max: MAX_ALERTS }
+    const body: AlertList = {
+      alerts: alerts.map((row) => toAlert(row, deps.alerts.coinName)),
+      max: MAX_ALERTS,
+    }
     return c.json(body, 200, { 'Cache-Control': 'private, no-store' })
   })
 
@@ -85,7 +89,7 @@ export function alertRoutes(deps: AlertRouteDeps) {
             : {},
         )
       }
-      return c.json(toAlert(result), 201)
+      return c.json(toAlert(result, deps.alerts.coinName), 201)
     },
   )
 

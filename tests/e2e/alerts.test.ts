@@ -152,6 +152,9 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
     await page.getByRole('link', { name: 'See your alerts' }).click()
     await page.waitForURL(`${site.url}/account/alerts`)
     await page.getByText('Waiting').waitFor()
+    expect(
+      await page.getByRole('link', { name: 'Bitcoin', exact: true }).getAttribute('href'),
+    ).toBe('/coins/bitcoin?currency=usd')
 
     await refreshWithBitcoinAt(105_000)
     await visit(page, `${site.url}/account/alerts`)

@@ -81,6 +81,8 @@ describe('alerts API', () => {
     const alert = v.parse(AlertSchema, await response.json())
     expect(alert).toMatchObject({
       coinId: 'bitcoin',
+      // From the coin list the server holds: the alerts page names the coin.
+      coinName: 'Bitcoin',
       currency: 'usd',
       direction: 'above',
       price: 1_000_000,

@@ -123,6 +123,7 @@ function AlertItem({
   const rearm = useRearmAlert()
   const failure = remove.error ?? rearm.error
   const condition = `${alert.direction} ${formatPrice(alert.price, alert.currency)}`
+  const coin = alert.coinName ?? alert.coinId
   return (
     <li className="alert-list__item">
       <p className="alert-list__what">
@@ -131,7 +132,7 @@ function AlertItem({
           params={{ coinId: alert.coinId }}
           search={{ currency: alert.currency }}
         >
-          {alert.coinId}
+          {coin}
         </Link>{' '}
         goes {condition}
       </p>
@@ -157,7 +158,7 @@ function AlertItem({
               {rearm.isPending ? 'Re-arming…' : 'Re-arm'}
               <span className="visually-hidden">
                 {' '}
-                the alert for {alert.coinId} {condition}
+                the alert for {coin} {condition}
               </span>
             </button>
           </form>
@@ -174,7 +175,7 @@ function AlertItem({
             {remove.isPending ? 'Deleting…' : 'Delete'}
             <span className="visually-hidden">
               {' '}
-              the alert for {alert.coinId} {condition}
+              the alert for {coin} {condition}
             </span>
           </button>
         </form>
