@@ -3,6 +3,7 @@ import type { ChartRange } from './chart-range'
 import type { CoinChartData, CoinDetailData } from './coin'
 import type { Currency } from './currency'
 import type { GlobalData, MarketsData, TrendingData } from './market'
+import type { SessionUser } from './session'
 
 /**
  * The market data a page is rendered with (the lists, or one coin's details and chart at one
@@ -18,6 +19,11 @@ export type PageData = {
   coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
   /** A known coin the server has no data for now, and why (rendered instead of `coin`). */
   coinUnavailable?: { id: string } & Unavailable
+  /**
+   * The signed-in visitor the page is rendered for: such a render is theirs alone, never kept
+   * in a cache shared with other visitors (server/site/pages.ts).
+   */
+  viewer?: SessionUser
 }
 
 /**

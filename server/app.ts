@@ -16,7 +16,7 @@ import { type Coordinator, createCoordinator } from './shared/coordinator'
 import { RateLimiter } from './limits/rate-limiter'
 import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
-import { authRoutes } from './routes/auth'
+import { authRoutes, sessionOf } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
 import { siteRoutes } from './routes/site'
@@ -71,19 +71,23 @@ export function createApp(deps: AppDeps): App {
   app.use(requestLog(logger))
   app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
 
+  const accounts = accountStore(db)
+  const sessions = sessionStore(db)
+  // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
+  const secureCookie = config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true
+  const viewerOf = sessionOf({ accounts, sessions, clock, secureCookie })
   app.route(
     '/api/auth',
     authRoutes({
-      accounts: accountStore(db),
-      sessions: sessionStore(db),
+      accounts,
+      sessions,
       signUpLimiter: shared.limiters('signup', { limit: config.signupRateLimit, windowMs: 60_000 }),
       signInLimiter: shared.limiters('signin', { limit: config.signinRateLimit, windowMs: 60_000 }),
       signInLimits: new SignInLimits(shared.limiters),
       clock,
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
-      // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
-      secureCookie: config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true,
+      secureCookie,
     }),
   )
   // Misses a client may cause per minute, by the API or by coin pages: each may start an
@@ -133,6 +137,7 @@ export function createApp(deps: AppDeps): App {
         new RateLimiter({ limit: config.coinRenderRateLimit, windowMs: 60_000, clock }),
         config.trustProxy,
       ),
+      viewerOf,
     }),
   )
 

@@ -5,6 +5,8 @@ import { dehydrate, hashKey, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { loadUserMenu } from '@/features/auth/components/account-menu'
+import { authQueries } from '@/features/auth/session'
 import { loadExtras, loadTable } from '@/features/market/components/price-section'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
@@ -28,7 +30,9 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin, coinUnavailable } = lists
+  const { currency, markets, trending, global, coin, coinUnavailable, viewer } = lists
+  // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
+  if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -54,7 +58,7 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
     })
   }
   let state: PageState | null =
-    markets || trending || global || coin ? dehydrate(queryClient) : null
+    markets || trending || global || coin || viewer ? dehydrate(queryClient) : null
   if (coinUnavailable) {
     const { id, reason, seconds } = coinUnavailable
     const key = hashKey(coinQueries.detail(id).queryKey)
@@ -72,6 +76,7 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
   // and the global bar and currency menu with theirs.
   if (markets) await loadTable()
   await loadExtras()
+  if (viewer) await loadUserMenu()
   const html = renderToString(
     <StrictMode>
       <PageStateContext value={state}>

@@ -1,6 +1,7 @@
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
+import { sessionSchemaFor } from '@/features/auth/session'
 import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
 import { PAGE_STATE_ID, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
@@ -30,7 +31,8 @@ async function readThisPageState(): Promise<DehydratedState | null> {
     : null
   return readPageState(
     text,
-    (queryKey) => marketSchemaFor(queryKey) ?? coin?.coinSchemaFor(queryKey),
+    (queryKey) =>
+      marketSchemaFor(queryKey) ?? sessionSchemaFor(queryKey) ?? coin?.coinSchemaFor(queryKey),
     coin?.pageUnavailableSchema,
   )
 }
@@ -90,6 +92,11 @@ async function start() {
     if (pageState.queries.some((query) => marketSchemaFor(query.queryKey))) {
       const { loadTable } = await import('@/features/market/components/price-section')
       await loadTable()
+    }
+    // A page rendered for a signed-in visitor shows their account menu: its code, likewise.
+    if (pageState.queries.some((query) => sessionSchemaFor(query.queryKey))) {
+      const { loadUserMenu } = await import('@/features/auth/components/account-menu')
+      await loadUserMenu()
     }
   }
   if (container.firstElementChild) {

@@ -4,7 +4,8 @@ import { validator } from 'hono/validator'
 import { type GenericSchema, safeParseAsync } from 'valibot'
 import { type FormError, formErrorFor, SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '@contract/form-errors'
 import { fieldIssues } from '@contract/api-error'
-import { SIGNED_IN_COOKIE, SignInSchema } from '@contract/session'
+import { safeReturnPath } from '@contract/return-to'
+import { SIGNED_IN_COOKIE, type SessionUser, SignInSchema } from '@contract/session'
 import { ServerSignUpSchema } from '../auth/common-passwords'
 import { prepareDummyHash } from '../auth/password'
 import {
@@ -73,14 +74,18 @@ function formReply(formPage: string, codes: readonly FormError[]): MiddlewareHan
   return async (c, next) => {
     if (bodyType(c) !== 'form') return next()
     await next()
-    let location = '/'
+    // Where the visitor came from, in the form's action (`?return=`): a path on this site only.
+    const back = safeReturnPath(c.req.query('return'))
+    let location = back ?? '/'
     if (c.res.status >= 400) {
       const body: unknown = await c.res
         .clone()
         .json()
         .catch(() => null)
       const apiCode = body && typeof body === 'object' && 'error' in body ? String(body.error) : ''
-      location = `${formPage}?error=${formErrorFor(apiCode, codes)}`
+      const search = new URLSearchParams({ error: formErrorFor(apiCode, codes) })
+      if (back) search.set('return', back)
+      location = `${formPage}?${search}`
     }
     c.res = new Response(null, {
       status: 303,
@@ -89,12 +94,27 @@ function formReply(formPage: string, codes: readonly FormError[]): MiddlewareHan
   }
 }
 
+/** The session cookie's name: over HTTPS with the `__Host-` prefix. */
+const sessionCookieName = (secure: boolean) => (secure ? HOST_SESSION_COOKIE : SESSION_COOKIE)
+
+/**
+ * The signed-in user of a request, for pages and other resources: null at once without a session
+ * cookie (no database query for a visitor), else the session's user or null.
+ */
+export function sessionOf(deps: SessionDeps & { secureCookie: boolean }) {
+  const name = sessionCookieName(deps.secureCookie)
+  return (c: Context): Promise<SessionUser | null> | null => {
+    const token = getCookie(c, name)
+    return token ? sessionUser(deps, token) : null
+  }
+}
+
 export function authRoutes(deps: AuthDeps) {
   const auth = new Hono<AppEnv>()
   const sessionDeps: SessionDeps = deps
   const clientAddress = clientAddressOf(deps.trustProxy)
   const address = (c: Context<AppEnv>) => rateLimitKey(clientAddress(c))
-  const sessionCookie = deps.secureCookie ? HOST_SESSION_COOKIE : SESSION_COOKIE
+  const sessionCookie = sessionCookieName(deps.secureCookie)
   const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
   prepareDummyHash()
 
@@ -209,6 +229,32 @@ export function authRoutes(deps: AuthDeps) {
   })
   auth.all('/sessions', () => {
     throw apiError('method_not_allowed', { headers: { Allow: 'DELETE' } })
+  })
+
+  // The account menu's sign-out as a plain form, for a page without its script: `scope=everywhere`
+  // ends every session of the account. Whatever the session's state, the browser ends signed
+  // out, on the sign-in page that says so.
+  auth.post('/sign-out', origin, requestBody, async (c) => {
+    if (bodyType(c) !== 'form') throw apiError('unsupported_media_type')
+    const { scope } = await c.req.parseBody()
+    const token = getCookie(c, sessionCookie)
+    if (token && scope === 'everywhere') {
+      const user = await sessionUser(sessionDeps, token)
+      if (user) await endAllSessions(sessionDeps, user.id)
+    } else if (token) {
+      await endSession(sessionDeps, token)
+    }
+    return new Response(null, {
+      status: 303,
+      headers: [
+        ['Location', '/signin?signed_out=true'],
+        ['Cache-Control', 'no-store'],
+        ...CLEARED['Set-Cookie'].map((cookie): [string, string] => ['Set-Cookie', cookie]),
+      ],
+    })
+  })
+  auth.all('/sign-out', () => {
+    throw apiError('method_not_allowed', { headers: { Allow: 'POST' } })
   })
 
   return auth

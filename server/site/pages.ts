@@ -26,6 +26,7 @@ import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 import type { PageData, Unavailable } from '@contract/page-data'
+import type { SessionUser } from '@contract/session'
 import { compressedCopies, weakEtag } from './bodies'
 import { renderedPage } from './html'
 import type { Build } from './manifest'
@@ -44,6 +45,9 @@ export type RenderedPage = {
   etag: string
   bodies: Map<string, Uint8Array<ArrayBuffer>>
 }
+
+/** A page rendered for one signed-in visitor: stored by no cache, shared or the browser's. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store'
 
 /** The pages that show market data, and which lists each shows. */
 export const DATA_PAGES: Record<string, readonly (keyof MarketCaches)[]> = {
@@ -227,6 +231,7 @@ export function createPageRenderer(deps: {
     file: string,
     error: NoDataError,
     renderGate: CallGate | null,
+    viewer: SessionUser | null,
   ): Promise<Rendered | null> {
     const reason = REASONS[error.reason]
     if (!reason) return null
@@ -238,7 +243,7 @@ export function createPageRenderer(deps: {
     const page = await renderPage(
       coinPath(id, range, currency),
       file,
-      { currency, coinUnavailable: { id, reason, seconds } },
+      { currency, coinUnavailable: { id, reason, seconds }, ...(viewer && { viewer }) },
       { ownHead: false },
     ).catch((failure: unknown) => {
       logger.error({ page: id, err: failure }, 'page render failed; serving the prerendered page')
@@ -246,7 +251,52 @@ export function createPageRenderer(deps: {
     })
     if (!page) return null
     const status = reason === 'limited' ? 429 : 503
-    return { page, cacheControl: 'no-store', unavailable: { status, retryAfterS: seconds } }
+    const cacheControl = viewer ? PERSONAL_CACHE_CONTROL : 'no-store'
+    return { page, cacheControl, unavailable: { status, retryAfterS: seconds } }
+  }
+
+  /** The lists a page shows, as its render takes them. */
+  function listData(
+    lists: readonly (keyof MarketCaches)[],
+    served: Served[],
+    currency: Currency,
+  ): PageData {
+    const data: PageData = { currency }
+    lists.forEach((name, index) => {
+      const s = served[index] as Served
+      if (name === 'markets') {
+        const { data: coins, meta } = parsed(s, (json) => v.parse(MarketsResponseSchema, json))
+        data.markets = { coins, meta }
+      } else if (name === 'global') {
+        const { data: stats, meta } = parsed(s, (json) => v.parse(GlobalResponseSchema, json).data)
+        data.global = { stats, meta }
+      } else {
+        const { data: coins, meta } = parsed(s, (json) =>
+          trendingItems(v.parse(TrendingResponseSchema, json)),
+        )
+        data.trending = { coins, meta }
+      }
+    })
+    return data
+  }
+
+  /**
+   * A render for one request: a signed-in visitor's page holds their name (and their watchlist),
+   * so it is kept in no cache, and no shared cache may keep it (`private, no-store`: neither a
+   * CDN nor, after signing out, the browser's back button shows it again).
+   */
+  async function personal(
+    path: string,
+    file: string,
+    data: PageData,
+    { ownHead = false }: { ownHead?: boolean } = {},
+  ): Promise<Rendered | null> {
+    const page = await renderPage(path, file, data, { ownHead }).catch((error: unknown) => {
+      logger.error({ page: path, err: error }, 'page render failed; serving the prerendered page')
+      return null
+    })
+    if (!page) return null
+    return { page, cacheControl: data.viewer ? PERSONAL_CACHE_CONTROL : 'no-cache' }
   }
 
   return {
@@ -286,52 +336,54 @@ export function createPageRenderer(deps: {
     /**
      * The page at `route` with its prices in `currency`, rendered with the data the cache serves
      * now, and the `Cache-Control` that data allows; null for a page without market data or when
-     * rendering failed. One render is kept per page and currency (12 at most).
+     * rendering failed. One render is kept per page and currency (12 at most). For a signed-in
+     * `viewer` the page is rendered for them alone, kept nowhere and marked private.
      */
-    async get(route: string, file: string, currency: Currency): Promise<Rendered | null> {
+    async get(
+      route: string,
+      file: string,
+      currency: Currency,
+      viewer: SessionUser | null = null,
+    ): Promise<Rendered | null> {
       const lists = DATA_PAGES[route]
       if (!lists) return null
       const cacheOf = (name: keyof MarketCaches): MarketCache<unknown> =>
         name === 'markets' ? caches.markets[currency] : caches[name]
       const served = await Promise.all(lists.map((name) => cacheOf(name).getFresh()))
       const path = currency === DEFAULT_CURRENCY ? route : `${route}?currency=${currency}`
-      const page = renderedFor(renders, path, versionOf(served), () => {
-        const data: PageData = { currency }
-        lists.forEach((name, index) => {
-          const s = served[index] as Served
-          if (name === 'markets') {
-            const { data: coins, meta } = parsed(s, (json) => v.parse(MarketsResponseSchema, json))
-            data.markets = { coins, meta }
-          } else if (name === 'global') {
-            const { data: stats, meta } = parsed(
-              s,
-              (json) => v.parse(GlobalResponseSchema, json).data,
-            )
-            data.global = { stats, meta }
-          } else {
-            const { data: coins, meta } = parsed(s, (json) =>
-              trendingItems(v.parse(TrendingResponseSchema, json)),
-            )
-            data.trending = { coins, meta }
-          }
-        })
-        return renderPage(path, file, data, { ownHead: false })
-      })
+      if (viewer) {
+        return personal(path, file, { ...listData(lists, served, currency), viewer })
+      }
+      const page = renderedFor(renders, path, versionOf(served), () =>
+        renderPage(path, file, listData(lists, served, currency), { ownHead: false }),
+      )
       return answer(page, served, Math.min(...lists.map((name) => cacheOf(name).ttlMs)))
     },
+
+    /**
+     * A page without market data (or whose data is missing now) rendered for this request alone:
+     * for a signed-in `data.viewer`, or an address the prerendered page cannot carry (the sign-in
+     * form's `?return=`). `path` is the address with its query, as the router reads it.
+     */
+    personal: (path: string, file: string, data: PageData) => personal(path, file, data),
 
     /**
      * A known coin's page at a chart range in `currency`, rendered with its details and chart as
      * the caches serve them (a miss spends from the upstream budget through `gates`, as the API
      * does); null when there is no data to render with yet (the budget is spent), when a new
      * render is past the client's share (`renderGate`, as anyone may ask for any of hundreds of
-     * keys, each a render), or when rendering failed.
+     * keys, each a render), or when rendering failed. For a signed-in `viewer`, rendered for
+     * them alone (within the same share of renders).
      */
     async getCoin(
       id: string,
       { range, currency }: { range: ChartRange; currency: Currency },
       file: string,
-      { gates, renderGate }: { gates: readonly CallGate[]; renderGate: CallGate | null },
+      {
+        gates,
+        renderGate,
+        viewer = null,
+      }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: SessionUser | null },
     ): Promise<Rendered | null> {
       const sources: [MarketCache<unknown>, MarketCache<unknown>] = [
         coins.detail(id),
@@ -348,30 +400,37 @@ export function createPageRenderer(deps: {
       // No details: the page says why. Details without a chart: the template, whose chart says.
       if (detailResult?.status === 'rejected') {
         const why = detailResult.reason as NoDataError
-        return unavailablePage(id, { range, currency }, file, why, renderGate)
+        return unavailablePage(id, { range, currency }, file, why, renderGate, viewer)
       }
       if (detailResult?.status !== 'fulfilled' || chartResult?.status !== 'fulfilled') return null
       const [detail, chart] = [detailResult.value, chartResult.value]
       const served = [detail, chart]
       const path = coinPath(id, range, currency)
+      const coinData = (): PageData => {
+        const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
+        const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
+        return {
+          currency,
+          coin: {
+            id,
+            range,
+            detail: { coin: d.data, meta: d.meta },
+            chart: { chart: c.data, meta: c.meta },
+          },
+        }
+      }
+      if (viewer) {
+        if (renderGate) {
+          if (renderGate.waitMs() > 0) return null
+          renderGate.spend()
+        }
+        return personal(path, file, { ...coinData(), viewer }, { ownHead: true })
+      }
       const page = renderedFor(
         coinRenders,
         path,
         versionOf(served),
-        () => {
-          const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
-          const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
-          const data: PageData = {
-            currency,
-            coin: {
-              id,
-              range,
-              detail: { coin: d.data, meta: d.meta },
-              chart: { chart: c.data, meta: c.meta },
-            },
-          }
-          return renderPage(path, file, data, { ownHead: true })
-        },
+        () => renderPage(path, file, coinData(), { ownHead: true }),
         renderGate,
       )
       return answer(page, served, Math.min(...sources.map((cache) => cache.ttlMs)))

@@ -4,6 +4,7 @@ import { Footer } from '@/components/layout/footer'
 import { NavBar } from '@/components/layout/nav-bar'
 import { NotFound } from '@/components/not-found'
 import { AccountMenu } from '@/features/auth/components/account-menu'
+import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -38,6 +39,7 @@ function RootLayout() {
       </a>
       <NavBar account={account} />
       <main id="main" tabIndex={-1}>
+        <WelcomeNote />
         <Outlet />
       </main>
       <Footer />

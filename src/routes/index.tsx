@@ -1,5 +1,4 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router'
-import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
 import { AboutSection } from '@/features/home/components/about-section'
 import { AppPromo } from '@/features/home/components/app-promo'
@@ -45,7 +44,6 @@ function HomePage() {
   const { sort, currency } = useSearch({ from: '/' })
   return (
     <>
-      <WelcomeNote />
       <Hero signedIn={Boolean(user)} />
       <PriceSection sort={sort} currency={currency} />
       <AboutSection />

@@ -13,14 +13,17 @@ const links: { to: '/' | '/contact' | '/crypto'; label: string; current?: false 
 ]
 
 /**
- * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
- * menu and puts focus back on the button; so does focus leaving the navigation. The account area
- * comes from the root route (shared UI imports no feature); it gets `closeMenu` for its links.
+ * Site navigation. Below 860 px the links collapse behind a disclosure: a `<details>` whose
+ * summary is the Menu button, so the menu opens without JavaScript too; the menu follows it
+ * (its sibling, shown by CSS while it is open), so at other widths it is simply there. Escape
+ * closes the menu and puts focus back on the button; so does focus leaving the navigation. The
+ * account area comes from the root route (shared UI imports no feature); it gets `closeMenu`
+ * for its links.
  */
 export function NavBar({ account }: { account: (closeMenu: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
-  const buttonRef = useRef<HTMLButtonElement>(null)
+  const toggleRef = useRef<HTMLElement>(null)
   const close = () => setOpen(false)
 
   return (
@@ -31,7 +34,7 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !open) return
           close()
-          buttonRef.current?.focus()
+          toggleRef.current?.focus()
         }}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget)) close()
@@ -41,18 +44,17 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
           <Logo />
           <span className="brand__name">Coinvera</span>
         </Link>
-        <button
-          ref={buttonRef}
-          type="button"
-          className="nav-bar__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+        <details
+          className="nav-bar__disclosure"
+          open={open}
+          onToggle={(event) => setOpen(event.currentTarget.open)}
         >
-          <span className="nav-bar__toggle-icon" aria-hidden="true" />
-          Menu
-        </button>
-        <div id={menuId} className="nav-bar__menu" data-open={open}>
+          <summary ref={toggleRef} className="nav-bar__toggle" aria-controls={menuId}>
+            <span className="nav-bar__toggle-icon" aria-hidden="true" />
+            Menu
+          </summary>
+        </details>
+        <div id={menuId} className="nav-bar__menu">
           <ul className="nav-bar__links">
             {links.map((link) => (
               <li key={link.label}>
