@@ -119,9 +119,11 @@ describe('SignUpForm', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' })
     // The signed-in menu's code comes once there is a session (account-menu.tsx).
     expect(await within(nav).findByText('Ada Lovelace')).toBeInTheDocument()
-    expect(within(nav).getByText(/signed in as/i).closest('summary')).toHaveTextContent(
-      /signed in as\s*ada lovelace/i,
-    )
+    expect(
+      within(nav)
+        .getByText(/signed in as/i)
+        .closest('summary'),
+    ).toHaveTextContent(/signed in as\s*ada lovelace/i)
     expect(within(nav).queryByRole('link', { name: 'Sign In' })).toBeNull()
     expect(body).toEqual({
       name: 'Ada Lovelace',
