@@ -84,7 +84,7 @@ async function isSignedOut(page: Page): Promise<boolean> {
   return (
     (await nav.locator('.nav-bar__user').count()) === 0 &&
     // By selector: on phones the menu is closed, and hidden links have no role to find.
-    (await nav.locator('a[href="/signin"]').count()) === 1
+    (await nav.locator('a[href^="/signin"]').count()) === 1
   )
 }
 
