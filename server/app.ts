@@ -5,6 +5,7 @@ import { SignInLimits } from './auth/sign-in-limits'
 import { accountStore } from './db/accounts'
 import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
+import { watchlistStore } from './db/watchlist'
 import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
 import { type Clock, systemClock } from './clock'
@@ -20,6 +21,7 @@ import { authRoutes, sessionOf } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
 import { siteRoutes } from './routes/site'
+import { watchlistRoutes } from './routes/watchlist'
 import { readBuild } from './site/manifest'
 import { createPageRenderer, type Render } from './site/pages'
 
@@ -97,6 +99,21 @@ export function createApp(deps: AppDeps): App {
     config.trustProxy,
   )
   app.route('/api/market', marketRoutes({ caches, coins, clientGate }))
+  const watchlist = watchlistStore(db)
+  app.route(
+    '/api/watchlist',
+    watchlistRoutes({
+      store: watchlist,
+      viewerOf,
+      coinExists: (id) => coins.ids.has(id),
+      limiter: shared.limiters('watchlist', {
+        limit: config.watchlistRateLimit,
+        windowMs: 60_000,
+      }),
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
+    }),
+  )
   const pages =
     build && deps.render
       ? createPageRenderer({

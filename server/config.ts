@@ -33,6 +33,8 @@ export type Config = {
   logLevel: LogLevel
   signupRateLimit: number
   signinRateLimit: number
+  /** Watchlist changes per minute per client address. */
+  watchlistRateLimit: number
   shutdownTimeoutMs: number
   maxConnections: number
   market: {
@@ -145,6 +147,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
+  WATCHLIST_RATE_LIMIT: integer(120, 1, 1_000_000),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
   MARKET_UPSTREAM_URL: v.optional(HttpUrl, 'https://api.coingecko.com/api/v3'),
@@ -226,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
+    watchlistRateLimit: e.WATCHLIST_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     market: {

@@ -12,6 +12,8 @@ import { type MarketCache, NoDataError, sharedCacheControl } from '../market/cac
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 import type { MissLimiter } from '../limits/miss-limiter'
+import { watchPrices } from '../market/watch-prices'
+import { WatchPricesQuerySchema } from '@contract/watchlist'
 
 // Anything but the exact query the site sends is refused before the cache is asked.
 function exactQuery<S extends GenericSchema>(schema: S) {
@@ -93,26 +95,41 @@ export function marketRoutes(deps: MarketRoutesDeps) {
     if (!(await coins.ids.has(id))) throw apiError('unknown_coin')
   }
 
-  return new Hono<AppEnv>()
-    .get('/coins/markets', exactQuery(MarketsQuerySchema), (c) =>
-      reply(c, caches.markets[c.req.valid('query').vs_currency]),
-    )
-    .get('/search/trending', exactQuery(NoQuerySchema), (c) => reply(c, caches.trending))
-    .get('/global', exactQuery(NoQuerySchema), (c) => reply(c, caches.global))
-    .get('/coins/:id', coinIdParam, exactQuery(CoinDetailQuerySchema), async (c) => {
-      const { id } = c.req.valid('param')
-      await knownCoin(id)
-      return reply(c, coins.detail(id), [clientGate(c)])
-    })
-    .get('/coins/:id/market_chart', coinIdParam, exactQuery(MarketChartQuerySchema), async (c) => {
-      const { id } = c.req.valid('param')
-      await knownCoin(id)
-      const { vs_currency, days } = c.req.valid('query')
-      return reply(c, coins.chart(id, vs_currency, days), [clientGate(c)])
-    })
-    .all('/coins/markets', onlyGet)
-    .all('/search/trending', onlyGet)
-    .all('/global', onlyGet)
-    .all('/coins/:id', onlyGet)
-    .all('/coins/:id/market_chart', onlyGet)
+  return (
+    new Hono<AppEnv>()
+      // A watchlist's rows, from what the server holds (server/market/watch-prices.ts). The ids
+      // are a visitor's own list: kept by no cache.
+      .get('/watchlist', exactQuery(WatchPricesQuerySchema), async (c) => {
+        const { ids, vs_currency } = c.req.valid('query')
+        const rows = await watchPrices(ids, vs_currency, { caches, coins, gates: [clientGate(c)] })
+        return c.json({ coins: rows }, 200, { 'Cache-Control': 'no-store' })
+      })
+      .all('/watchlist', onlyGet)
+      .get('/coins/markets', exactQuery(MarketsQuerySchema), (c) =>
+        reply(c, caches.markets[c.req.valid('query').vs_currency]),
+      )
+      .get('/search/trending', exactQuery(NoQuerySchema), (c) => reply(c, caches.trending))
+      .get('/global', exactQuery(NoQuerySchema), (c) => reply(c, caches.global))
+      .get('/coins/:id', coinIdParam, exactQuery(CoinDetailQuerySchema), async (c) => {
+        const { id } = c.req.valid('param')
+        await knownCoin(id)
+        return reply(c, coins.detail(id), [clientGate(c)])
+      })
+      .get(
+        '/coins/:id/market_chart',
+        coinIdParam,
+        exactQuery(MarketChartQuerySchema),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          await knownCoin(id)
+          const { vs_currency, days } = c.req.valid('query')
+          return reply(c, coins.chart(id, vs_currency, days), [clientGate(c)])
+        },
+      )
+      .all('/coins/markets', onlyGet)
+      .all('/search/trending', onlyGet)
+      .all('/global', onlyGet)
+      .all('/coins/:id', onlyGet)
+      .all('/coins/:id/market_chart', onlyGet)
+  )
 }
