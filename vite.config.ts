@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { COMPILE_HINT, VENDOR_CHUNK } from './src/boot/chunks'
 import { defineConfig, type Plugin } from 'vite'
 
 // Market data kept in the visitor's storage (src/lib/persist.ts) is dropped when the code that
@@ -31,9 +32,6 @@ function mswWorker(): Plugin {
   }
 }
 
-// Chunks the entry imports statically (the groups below, and Rolldown's runtime).
-const ENTRY_CHUNKS = /(^|\/)(react|vendor|rolldown-runtime)-[\w-]+\.js$/
-
 // Only when Vitest runs: builds need no test code.
 const testSequencer = process.env.VITEST
   ? (await import('./tests/sequencer')).LongFilesFirst
@@ -45,6 +43,16 @@ export default defineConfig(({ mode }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Each page's loader comes with its component, in the page's own chunk: what a loader
+      // imports (a coin's queries and schemas) then reaches no other page's entry.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader', 'component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
       routeFileIgnorePattern: '\\.test\\.',
     }),
     react(),
@@ -68,51 +76,10 @@ export default defineConfig(({ mode }) => ({
     // chunk, a lazy chunk's preload linked it again: a second download of the whole stylesheet,
     // and offline, a failed import of the chunk.
     cssCodeSplit: false,
-    modulePreload: {
-      // The entry imports these chunks statically, so they are loaded before any dynamic import
-      // runs. Vite looks for them among <link> elements, but prerendered pages load them as
-      // scripts, so it added a modulepreload link for each again at every route load (~2 ms of
-      // main thread apiece on a laptop, for nothing).
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_CHUNKS.test(dep)),
-    },
     rolldownOptions: {
       output: {
-        // V8 compiles every function of a file with this comment while it downloads, on a
-        // background thread, instead of compiling each on the main thread at its first call:
-        // our chunks are loaded only when their code is about to run (Chrome 136+; others ignore it).
-        postBanner: '//# allFunctionsCalledOnLoad',
-        codeSplitting: {
-          groups: [
-            {
-              // React apart from the other libraries: each chunk's top-level code then runs in a
-              // task of its own at start-up (see deferScripts in scripts/prerender.ts).
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 2,
-            },
-            {
-              // The market display shared by the price list and the coin pages (a coin's image,
-              // its change, the load error, the data's note): one chunk, not four small
-              // ones, which compress worse (JavaScript on `/`: bench/bundle.ts).
-              name: 'market-display',
-              test: /[\\/]src[\\/]components[\\/](change|coin-image|data-note|load-error)\.tsx$/,
-              priority: 1,
-            },
-            {
-              // Every page needs these libraries before it can respond: one chunk compresses
-              // better than the handful the automatic split made. Table code stays with the
-              // pages that show a table, devtools (empty in production) with their own chunk,
-              // and `useMutation` with the forms and the account menu that post, whose chunks
-              // share it (JavaScript on `/`: bench/bundle.ts).
-              name: 'vendor',
-              test: (id) =>
-                /node_modules/.test(id) &&
-                !/[\\/]@tanstack[\\/]((react-)?table|[\w-]*devtools)/.test(id) &&
-                !/[\\/](mutationObserver|useMutation)\.js$/.test(id),
-            },
-          ],
-        },
+        postBanner: COMPILE_HINT,
+        codeSplitting: { groups: [VENDOR_CHUNK] },
       },
     },
   },

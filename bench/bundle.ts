@@ -10,11 +10,16 @@ export type Sizes = { raw: number; gzip: number; brotli: number }
 
 export type ScriptFile = Sizes & {
   path: string
-  /** entry: the page's <script>; preload: its modulepreloads; loaded: fetched while starting. */
-  kind: 'entry' | 'preload' | 'loaded'
+  /** Bytes as transferred during the load: the body as sent (brotli) and the response headers. */
+  transfer: number
 }
 
-export type RouteScripts = { route: string; total: Sizes; files: ScriptFile[] }
+export type RouteScripts = {
+  route: string
+  /** Every script fetched during the load, sized as sent and as it would be raw and in gzip. */
+  total: Sizes & { transfer: number }
+  files: ScriptFile[]
+}
 
 // The same levels the build uses for the compressed copies it serves (scripts/site-manifest.ts).
 function sizes(body: Buffer): Sizes {
@@ -27,28 +32,18 @@ function sizes(body: Buffer): Sizes {
   }
 }
 
-/** The entry script and modulepreloads a page's HTML names (what Vite wrote into it). */
-function staticScripts(html: string): { entry: string[]; preload: string[] } {
-  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([^"]+)"`))?.[1]
-  const entry: string[] = []
-  const preload: string[] = []
-  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-    const src = attr(tag, 'src')
-    if (src && /type="module"/.test(tag)) entry.push(src)
-  }
-  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-    const href = attr(tag, 'href')
-    if (href && /rel="modulepreload"/.test(tag)) preload.push(href)
-  }
-  return { entry, preload }
-}
+// Lighthouse's mobile screen: what is near the viewport, and so loaded during the load, depends on it.
+const VIEWPORT = { width: 412, height: 823 }
+// Lighthouse ends a load once the network has been quiet this long (its default configuration).
+const NETWORK_QUIET_MS = 5000
 
 /**
- * The JavaScript each route loads before it is interactive: the scripts its HTML names, plus every
- * script a real page load fetches until the network has been quiet for a second after `load`
- * (the prerendered pages name none: their inline loader adds the entry and its modulepreloads
- * after the first paint; then the route chunks the router imports before hydrating). Sizes are
- * measured on the bytes the server sends, so they are those of the build it serves.
+ * The JavaScript each route transfers during its load, counted as Lighthouse counts it: every
+ * script the page fetches until the network has been quiet for five seconds after `load`, each
+ * with its transfer size (the body as the server sent it, brotli, and the response's headers) as
+ * Chromium reports it. The prerendered pages name no script: their inline loader adds the entry and
+ * its chunks after the first paint, then the router imports the route's chunks. Raw and gzip sizes
+ * are given beside, from the same files.
  */
 export async function measureRoutes(
   origin: string,
@@ -65,51 +60,53 @@ export async function measureRoutes(
   const results: RouteScripts[] = []
   try {
     for (const route of routes) {
-      const html = (await get(origin + route)).body.toString('utf8')
-      const { entry, preload } = staticScripts(html)
-      const context = await browser.newContext()
+      const context = await browser.newContext({ viewport: VIEWPORT })
       const page = await context.newPage()
-      const loaded: string[] = []
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      const scripts = new Map<string, string>()
+      const transfers = new Map<string, number>()
       let lastScriptAt = Date.now()
-      page.on('response', (response) => {
-        const url = new URL(response.url())
-        if (url.origin !== origin || response.request().resourceType() !== 'script') return
-        loaded.push(url.pathname)
+      cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+        const url = new URL(response.url)
+        if (type !== 'Script' || url.origin !== origin) return
+        scripts.set(requestId, url.pathname)
         lastScriptAt = Date.now()
       })
+      cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+        if (scripts.has(requestId)) transfers.set(requestId, encodedDataLength)
+      })
       await page.goto(origin + route, { waitUntil: 'load', timeout: 30_000 })
-      const deadline = Date.now() + 10_000
-      while (Date.now() - lastScriptAt < 1000 && Date.now() < deadline) {
-        await page.waitForTimeout(200)
+      const deadline = Date.now() + 20_000
+      while (Date.now() - lastScriptAt < NETWORK_QUIET_MS && Date.now() < deadline) {
+        await page.waitForTimeout(250)
       }
       await context.close()
 
       const files: ScriptFile[] = []
-      const seen = new Set<string>()
-      const add = (path: string, kind: ScriptFile['kind']) => {
-        if (seen.has(path)) return
-        seen.add(path)
-        files.push({ path, kind, ...(cache.get(path) as Sizes) })
+      for (const [requestId, path] of scripts) {
+        if (!cache.has(path)) {
+          const res = await get(origin + path)
+          if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
+          cache.set(path, sizes(res.body))
+        }
+        const transfer = transfers.get(requestId)
+        if (transfer === undefined) throw new Error(`${path} never finished loading`)
+        files.push({ path, transfer, ...(cache.get(path) as Sizes) })
       }
-      for (const path of [...entry, ...preload, ...loaded]) {
-        if (cache.has(path)) continue
-        const res = await get(origin + path)
-        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
-        cache.set(path, sizes(res.body))
-      }
-      for (const path of entry) add(path, 'entry')
-      for (const path of preload) add(path, 'preload')
-      for (const path of loaded) add(path, 'loaded')
       const total = files.reduce(
         (sum, file) => ({
           raw: sum.raw + file.raw,
           gzip: sum.gzip + file.gzip,
           brotli: sum.brotli + file.brotli,
+          transfer: sum.transfer + file.transfer,
         }),
-        { raw: 0, gzip: 0, brotli: 0 },
+        { raw: 0, gzip: 0, brotli: 0, transfer: 0 },
       )
       results.push({ route, total, files })
-      log(`  ${route.padEnd(8)} ${files.length} scripts, ${(total.gzip / 1000).toFixed(1)} kB gzip`)
+      log(
+        `  ${route.padEnd(8)} ${files.length} scripts, ${(total.transfer / 1000).toFixed(1)} kB transferred`,
+      )
     }
   } finally {
     forget()

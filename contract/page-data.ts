@@ -24,6 +24,12 @@ export type PageData = {
    * in a cache shared with other visitors (server/site/pages.ts).
    */
   viewer?: SessionUser
+  /**
+   * The page is the server's answer to an address that is no page (its not-found page, 404): the
+   * browser shows the not-found page there too, whatever route the address matches (a coin id the
+   * market source does not know).
+   */
+  notFound?: true
 }
 
 /**

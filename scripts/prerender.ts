@@ -123,10 +123,7 @@ const { render } = (await import(
 )) as typeof import('../src/entry-server')
 
 for (const { path } of PAGES) {
-  await write(
-    outputFile(path),
-    prerenderedPage(template, (await render(path)).html, SITE_URL + path),
-  )
+  await write(outputFile(path), prerenderedPage(template, await render(path), SITE_URL + path))
 }
 // A form posted without JavaScript comes back as `?error=<code>`: the message is in the HTML.
 for (const [path, codes] of PAGE_ERRORS) {
@@ -134,18 +131,20 @@ for (const [path, codes] of PAGE_ERRORS) {
     const rendered = await render(`${path}?error=${code}`)
     await write(
       join(CLIENT_DIR, errorPageFile(path, code)),
-      prerenderedPage(template, rendered.html, SITE_URL + path),
+      prerenderedPage(template, rendered, SITE_URL + path),
     )
   }
 }
 // Every coin page starts as this one (skeletons, a generic title), served for any known coin.
 await write(
   join(CLIENT_DIR, COIN_PAGE_TEMPLATE),
-  prerenderedPage(template, (await render(COIN_TEMPLATE_PATH)).html, undefined),
+  prerenderedPage(template, await render(COIN_TEMPLATE_PATH), undefined),
 )
+// It says what it is in its data block: served for a coin id the market source does not know, it
+// is the not-found page in the browser too, though the address matches the coin pages' route.
 await write(
   join(CLIENT_DIR, '404.html'),
-  prerenderedPage(template, (await render(NOT_FOUND_PATH)).html, null),
+  prerenderedPage(template, await render(NOT_FOUND_PATH, { notFound: true }), null),
 )
 
 await write(

@@ -7,7 +7,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loadUserMenu } from '@/features/auth/components/account-menu'
 import { authQueries } from '@/features/auth/session'
-import { loadExtras, loadTable } from '@/features/market/components/price-section'
+import { loadPriceExtras } from '@/boot/price-extras'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
@@ -30,7 +30,7 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin, coinUnavailable, viewer } = lists
+  const { currency, markets, trending, global, coin, coinUnavailable, notFound, viewer } = lists
   // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
   if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
   if (markets) {
@@ -67,15 +67,15 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
       unavailable: [{ queryHash: key, reason, seconds }],
     }
   }
+  if (notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound }
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,
   })
   await router.load()
-  // The rows render only with the table's code at hand (renderToString does not wait for it),
-  // and the global bar and currency menu with theirs.
-  if (markets) await loadTable()
-  await loadExtras()
+  // The global bar and the currency menu render only with their code at hand (renderToString
+  // does not wait for it), and a signed-in visitor's account menu with its own.
+  await loadPriceExtras()
   if (viewer) await loadUserMenu()
   const html = renderToString(
     <StrictMode>

@@ -1,12 +1,13 @@
-import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query'
+import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
 import { sessionSchemaFor } from '@/features/auth/session'
 import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
-import { PAGE_STATE_ID, PageStateContext, readPageState } from '@/lib/page-state'
+import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
-import { type AppRouter, createAppRouter, matchPrerenderedLayout } from './router'
+import { yieldToMain } from '@/boot/tasks'
+import { type AppRouter, createAppRouter } from './router'
 
 // Dev-only: `import.meta.env.DEV` is false in production builds, so the bundler drops this chunk.
 const Devtools = lazy(() => import('@/components/devtools').then((m) => ({ default: m.Devtools })))
@@ -23,7 +24,7 @@ void storage?.removeItem('coinvera-cache')
  * The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
  * A coin page's schemas come with the coin page's code, so no other page loads them.
  */
-async function readThisPageState(): Promise<DehydratedState | null> {
+async function readThisPageState(): Promise<PageState | null> {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent
   if (!text) return null
   const coin = window.location.pathname.startsWith('/coins/')
@@ -37,7 +38,7 @@ async function readThisPageState(): Promise<DehydratedState | null> {
   )
 }
 
-const appWith = (router: AppRouter, pageState: DehydratedState | null) => (
+const appWith = (router: AppRouter, pageState: PageState | null) => (
   <StrictMode>
     <PageStateContext value={pageState}>
       <QueryClientProvider client={queryClient}>
@@ -51,16 +52,6 @@ const appWith = (router: AppRouter, pageState: DehydratedState | null) => (
     </PageStateContext>
   </StrictMode>
 )
-
-/**
- * Lets the browser run input and rendering between two pieces of start-up work, so that none of
- * them is a long task on a slow phone. `scheduler.yield` resumes ahead of other queued tasks.
- */
-const yieldToMain = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
 
 async function start() {
   if (import.meta.env.MODE === 'mock') {
@@ -80,20 +71,18 @@ async function start() {
   await yieldToMain()
   const history = createBrowserHistory()
   await yieldToMain()
-  const router = createAppRouter(queryClient, { history })
   const pageState = await readThisPageState()
+  // The server's not-found page is the not-found page here too, whatever route the address matches.
+  const notFoundPath = pageState?.notFound ? window.location.pathname : undefined
+  const router = createAppRouter(queryClient, { history, notFoundPath })
   if (pageState) {
     // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): the loaders find the
     // data and fetch only what is stale. Lists stored on an earlier visit win if newer; else the
     // page's are stored, for a revisit offline.
     hydrate(queryClient, pageState)
     await syncWithPage()
-    // A page with the price list shows its rows: the table's code is needed to hydrate them.
-    if (pageState.queries.some((query) => marketSchemaFor(query.queryKey))) {
-      const { loadTable } = await import('@/features/market/components/price-section')
-      await loadTable()
-    }
-    // A page rendered for a signed-in visitor shows their account menu: its code, likewise.
+    // A page rendered for a signed-in visitor shows their account menu: its code is needed to
+    // hydrate it as it is.
     if (pageState.queries.some((query) => sessionSchemaFor(query.queryKey))) {
       const { loadUserMenu } = await import('@/features/auth/components/account-menu')
       await loadUserMenu()
@@ -102,7 +91,6 @@ async function start() {
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this
     // page's code loaded first.
-    matchPrerenderedLayout(router)
     await yieldToMain()
     await router.load()
     await yieldToMain()

@@ -1,12 +1,36 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { createElement, type ReactNode, Suspense } from 'react'
 import { RouteError } from '@/components/route-error'
 import { RoutePending } from '@/components/route-pending'
 import { routeTree } from './routeTree.gen'
 
+/**
+ * The server's render wrapped in the two Suspense boundaries the browser's router renders around
+ * the root route (one around its matches, one around the root match), which TanStack Router leaves
+ * out on the server. Its own hydration, `<RouterClient>`, hands the server's state over in inline
+ * `$_TSR` scripts, which our CSP refuses (it allows only the build's hashed scripts), and it is
+ * the state it sets that drops the browser's boundaries. With the same boundaries on both sides,
+ * React adopts the server's HTML as it is; without them, hydration fails (React error #418) and
+ * the page is rendered again from scratch. Given through the router's `InnerWrap` option, which
+ * wraps the matches; the e2e tests fail on any hydration error.
+ */
+function BrowserBoundaries({ children }: { children: ReactNode }) {
+  return createElement(Suspense, null, createElement(Suspense, null, children))
+}
+
 export function createAppRouter(
   queryClient: QueryClient,
-  { history, prerender = false }: { history?: RouterHistory; prerender?: boolean } = {},
+  {
+    history,
+    prerender = false,
+    notFoundPath,
+  }: {
+    history?: RouterHistory
+    prerender?: boolean
+    /** The address this page was served for, when the server answered it with its not-found page. */
+    notFoundPath?: string
+  } = {},
 ) {
   // The first render adopts the page where the visitor has it: they may have scrolled the
   // prerendered page before the app started (or the browser restored a position on reload), and
@@ -20,7 +44,7 @@ export function createAppRouter(
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, notFoundPath },
     defaultPreload: 'intent',
     // TanStack Query owns freshness, so the router always calls loaders and lets Query decide.
     defaultPreloadStaleTime: 0,
@@ -28,23 +52,11 @@ export function createAppRouter(
     defaultErrorComponent: RouteError,
     // When prerendering, restoration would add an inline script, which our CSP refuses.
     scrollRestoration: prerender ? false : restoreScroll,
+    InnerWrap: prerender ? BrowserBoundaries : undefined,
   })
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>
-
-/**
- * Makes the browser's router render the layout of the server render (no Suspense boundary above
- * the root route), so that React adopts a prerendered page as it is. TanStack Router documents one
- * way to hydrate: `<RouterClient>`, whose `hydrate()` reads the state that the server render writes
- * into the page as inline `$_TSR` scripts, then sets this same field. Our CSP allows no inline
- * script but the page's hashed loader, and a prerendered page has no state to hand over (loaders
- * only start queries), so this sets the field alone. Without it the client renders boundaries the
- * HTML does not have: a hydration mismatch, and React renders the page again from scratch.
- */
-export function matchPrerenderedLayout(router: AppRouter): void {
-  router.ssr = { manifest: undefined }
-}
 
 declare module '@tanstack/react-router' {
   interface Register {

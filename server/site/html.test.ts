@@ -21,6 +21,9 @@ const BUILT = [
   '</head><body><div id="root"><!--app-html--></div></body></html>',
 ].join('')
 
+/** A route's render without a data block, as every prerendered page but the not-found one. */
+const page_ = (html: string) => ({ html, state: null })
+
 const RENDERED =
   '<title>Bitcoin (BTC) price — Coinvera</title><meta name="description" content="Price &amp; more"/><main>coin</main>'
 
@@ -33,25 +36,34 @@ describe('the HTML edits', () => {
   })
 
   it("prerenders a page: the route's head, social tags and canonical link, its markup in #root", () => {
-    const page = prerenderedPage(BUILT, RENDERED, 'https://coinvera.example/crypto?a="b"')
+    const page = prerenderedPage(BUILT, page_(RENDERED), 'https://coinvera.example/crypto?a="b"')
     expect(page).toContain('<title>Bitcoin (BTC) price — Coinvera</title>')
     expect(page).not.toContain('<title>Coinvera</title>')
     expect(page).toContain('<meta property="og:title" content="Bitcoin (BTC) price — Coinvera"/>')
     expect(page).toContain(
       '<link rel="canonical" href="https://coinvera.example/crypto?a=&quot;b&quot;"/>',
     )
-    expect(page).toContain('<div id="root"><main>coin</main></div>')
-    expect(prerenderedPage(BUILT, RENDERED, null)).toContain(
+    expect(page).toContain('<div id="root"><main>coin</main></div></body>')
+    // The not-found page carries a data block saying so.
+    const block = '<script type="application/json" id="page-state">{"notFound":true}</script>'
+    expect(prerenderedPage(BUILT, { html: RENDERED, state: block }, null)).toContain(
+      `<div id="root"><main>coin</main></div>${block}</body>`,
+    )
+    expect(prerenderedPage(BUILT, page_(RENDERED), null)).toContain(
       '<meta name="robots" content="noindex"/>',
     )
-    expect(() => prerenderedPage(BUILT, '<main>no head</main>', null)).toThrow(/no <title>/)
-    expect(() => prerenderedPage(BUILT.replace('<!--app-html-->', ''), RENDERED, null)).toThrow(
-      /app-html/,
-    )
+    expect(() => prerenderedPage(BUILT, page_('<main>no head</main>'), null)).toThrow(/no <title>/)
+    expect(() =>
+      prerenderedPage(BUILT.replace('<!--app-html-->', ''), page_(RENDERED), null),
+    ).toThrow(/app-html/)
   })
 
   it('puts a run-time render into its prerendered page, the head only when the page names its data', () => {
-    const prerendered = prerenderedPage(BUILT, '<title>Coin price — Coinvera</title><p>…</p>', '/c')
+    const prerendered = prerenderedPage(
+      BUILT,
+      page_('<title>Coin price — Coinvera</title><p>…</p>'),
+      '/c',
+    )
     const state = '<script type="application/json" id="page-state">{}</script>'
     const coin = renderedPage(prerendered, { html: RENDERED, state }, { ownHead: true })
     expect(coin).toContain('<div id="root"><main>coin</main></div><script type="application/json"')

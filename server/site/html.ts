@@ -41,18 +41,20 @@ function socialTags(head: string, url: string | null | undefined): string {
 
 /**
  * A prerendered page: the template (index.html as the build made it) with the route's head and
- * social tags in place of its <title>, and the route's markup in place of `<!--app-html-->`.
+ * social tags in place of its <title>, the route's markup in place of `<!--app-html-->`, and its
+ * data block, if any (the not-found page's), after `#root`.
  */
 export function prerenderedPage(
   template: string,
-  rendered: string,
+  rendered: { html: string; state: string | null },
   url: string | null | undefined,
 ): string {
-  const { head, app } = splitHead(rendered)
+  const { head, app } = splitHead(rendered.html)
   if (!head.includes('<title>')) throw new Error(`a prerendered page has no <title>: ${url}`)
   const withHead = template.replace(/<title>[^<]*<\/title>/, () => head + socialTags(head, url))
-  if (!withHead.includes('<!--app-html-->')) throw new Error('index.html lost its <!--app-html-->')
-  return withHead.replace('<!--app-html-->', () => app)
+  const slot = '<div id="root"><!--app-html--></div>'
+  if (!withHead.includes(slot)) throw new Error(`index.html lost its ${slot}`)
+  return withHead.replace(slot, () => `<div id="root">${app}</div>${rendered.state ?? ''}`)
 }
 
 /**

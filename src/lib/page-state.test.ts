@@ -57,4 +57,10 @@ describe('readPageState', () => {
     const forgedText = JSON.stringify({ queries: [], mutations: [], unavailable: forged })
     expect(readPageState(forgedText, SCHEMAS, PageUnavailableSchema)).toBeNull()
   })
+
+  it("says when the page is the server's not-found page", () => {
+    const text = JSON.stringify({ queries: [], mutations: [], notFound: true })
+    expect(readPageState(text, SCHEMAS)).toEqual({ queries: [], mutations: [], notFound: true })
+    expect(readPageState(JSON.stringify({ queries: [], notFound: 'yes' }), SCHEMAS)).toBeNull()
+  })
 })

@@ -11,10 +11,10 @@ import type { PageUnavailable, Unavailable } from '@contract/page-data'
 export const PAGE_STATE_ID = 'page-state'
 
 /**
- * What a page carries: the queries' data (TanStack Query's dehydrated state), and for a query the
- * server had no data for, why (by query hash).
+ * What a page carries: the queries' data (TanStack Query's dehydrated state), for a query the
+ * server had no data for, why (by query hash), and whether the page is the server's not-found page.
  */
-export type PageState = DehydratedState & { unavailable?: PageUnavailable }
+export type PageState = DehydratedState & { unavailable?: PageUnavailable; notFound?: true }
 
 /** The `<script type="application/json">` element for a page's state. */
 export function pageStateElement(state: PageState): string {
@@ -54,7 +54,11 @@ export function readPageState(
     return null
   }
   const parsed = v.safeParse(
-    v.object({ queries: v.array(v.unknown()), unavailable: v.optional(v.unknown()) }),
+    v.object({
+      queries: v.array(v.unknown()),
+      unavailable: v.optional(v.unknown()),
+      notFound: v.optional(v.literal(true)),
+    }),
     json,
   )
   if (!parsed.success) return null
@@ -72,8 +76,10 @@ export function readPageState(
   const said = parsed.output.unavailable
   const unavailable = unavailableSchema && said ? v.safeParse(unavailableSchema, said) : null
   if (unavailable && !unavailable.success) return null
-  if (unavailable) return { queries, mutations: [], unavailable: unavailable.output }
-  return queries.length > 0 ? { queries, mutations: [] } : null
+  const state: PageState = { queries, mutations: [] }
+  if (unavailable) state.unavailable = unavailable.output
+  if (parsed.output.notFound) state.notFound = true
+  return queries.length > 0 || state.unavailable || state.notFound ? state : null
 }
 
 export const PageStateContext = createContext<PageState | null>(null)

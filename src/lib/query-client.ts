@@ -1,9 +1,4 @@
-import {
-  type DefaultOptions,
-  type FetchQueryOptions,
-  QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query'
+import { type DefaultOptions, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './http'
 
 const MAX_RETRIES = 3
@@ -50,17 +45,4 @@ export function createQueryClient(overrides: DefaultOptions = {}): QueryClient {
       },
     },
   })
-}
-
-/**
- * For loaders whose page shows skeletons instead of waiting: starts a query's fetch in a task of
- * its own, right after the route's load. Setting up a request (ky, fetch, and the first run of
- * their code) took 5-15 ms on a laptop; inside the route's load it lengthened what was already
- * the longest task of start-up.
- */
-export function prefetchInOwnTask<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
-  queryClient: QueryClient,
-  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
-): void {
-  setTimeout(() => void queryClient.prefetchQuery(options), 0)
 }

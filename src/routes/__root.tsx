@@ -7,7 +7,11 @@ import { AccountMenu } from '@/features/auth/components/account-menu'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import '@/styles/global.css'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRouteWithContext<{
+  queryClient: QueryClient
+  /** The address the server answered with its not-found page, if it did (this page's own). */
+  notFoundPath?: string | undefined
+}>()({
   // Pages override these; an unknown path has no page of its own, so its head is decided here.
   head: ({ match }) => ({
     meta: match._notFound

@@ -8,7 +8,6 @@ import { CoinIdSchema } from '@contract/coin'
 import { CoinSearchSchema, DEFAULT_CHART_RANGE } from '@contract/chart-range'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { formatPrice, formatSymbol } from '@/lib/format'
-import { prefetchInOwnTask } from '@/lib/query-client'
 import { keepRememberedCurrency } from '@/lib/remembered-currency'
 
 const GENERIC_HEAD = {
@@ -21,22 +20,19 @@ export const Route = createFileRoute('/coins/$coinId')({
   // The default range stays out of the address: /coins/bitcoin, not /coins/bitcoin?range=7d.
   search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
   beforeLoad: keepRememberedCurrency,
-  // The loader comes with the page's code, not with every page's entry: it holds the coin's
-  // queries and schemas, which no other page needs.
-  codeSplitGroupings: [['loader', 'component']],
   // The chart's query key holds the currency (none: US dollars); the detail holds every one.
   loaderDeps: ({ search: { range, currency = DEFAULT_CURRENCY } }) => ({ range, currency }),
   // Start both requests and return at once: the page shows skeletons until they answer. Returns
   // the head, named after the coin when its detail is already cached (server render, preload).
-  loader: ({ context: { queryClient }, params: { coinId }, deps: { range, currency } }) => {
-    // An id CoinGecko could never have is no page, and costs no request.
-    if (!v.is(CoinIdSchema, coinId)) throw notFound()
-    // Nor is one the server answered with its not-found page (its list of coins lacks it).
-    if (!import.meta.env.SSR && serverSaidNotFound()) throw notFound()
+  loader: ({ context, location, params: { coinId }, deps: { range, currency } }) => {
+    const { queryClient } = context
+    // An id CoinGecko could never have is no page, and costs no request; nor is one the server
+    // answered with its not-found page (its list of coins lacks it).
+    if (!v.is(CoinIdSchema, coinId) || location.pathname === context.notFoundPath) throw notFound()
     const cached = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)
     if (!import.meta.env.SSR) {
-      prefetchInOwnTask(queryClient, coinQueries.detail(coinId))
-      prefetchInOwnTask(queryClient, coinQueries.chart(coinId, range, currency))
+      void queryClient.prefetchQuery(coinQueries.detail(coinId))
+      void queryClient.prefetchQuery(coinQueries.chart(coinId, range, currency))
     }
     if (!cached) return { ...GENERIC_HEAD, named: false }
     const { name, symbol, market_data } = cached.coin
@@ -53,17 +49,6 @@ export const Route = createFileRoute('/coins/$coinId')({
   },
   component: CoinPage,
 })
-
-/**
- * Whether the page the server sent is its not-found page. Asked once, by the first load: later
- * loads follow the app's own navigation, whatever is on screen.
- */
-let firstLoad = true
-function serverSaidNotFound(): boolean {
-  const said = firstLoad && document.querySelector('#root .not-found') !== null
-  firstLoad = false
-  return said
-}
 
 function CoinPage() {
   const { coinId } = Route.useParams()

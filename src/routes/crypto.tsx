@@ -1,8 +1,7 @@
-import { createFileRoute, useSearch } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { PriceSection } from '@/features/market/components/price-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema } from '@/features/market/sort'
-import { prefetchInOwnTask } from '@/lib/query-client'
 import { keepRememberedCurrency } from '@/lib/remembered-currency'
 
 export const Route = createFileRoute('/crypto')({
@@ -23,15 +22,13 @@ export const Route = createFileRoute('/crypto')({
   loader: ({ context: { queryClient }, deps: { currency } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    prefetchInOwnTask(queryClient, marketQueries.markets(currency))
-    prefetchInOwnTask(queryClient, marketQueries.global())
+    void queryClient.prefetchQuery(marketQueries.markets(currency))
+    void queryClient.prefetchQuery(marketQueries.global())
   },
   component: CryptoPage,
 })
 
 function CryptoPage() {
-  // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
-  // into three chunks.
-  const { sort, currency } = useSearch({ from: '/crypto' })
+  const { sort, currency } = Route.useSearch()
   return <PriceSection headingLevel={1} sort={sort} currency={currency} />
 }

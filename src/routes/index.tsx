@@ -1,4 +1,4 @@
-import { createFileRoute, useSearch } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { useSignedInUser } from '@/features/auth/session'
 import { AboutSection } from '@/features/home/components/about-section'
 import { AppPromo } from '@/features/home/components/app-promo'
@@ -8,7 +8,6 @@ import { PriceSection } from '@/features/market/components/price-section'
 import { TrendingSection } from '@/features/market/components/trending-section'
 import { marketQueries } from '@/features/market/queries'
 import { PriceListSearchSchema } from '@/features/market/sort'
-import { prefetchInOwnTask } from '@/lib/query-client'
 import { keepRememberedCurrency } from '@/lib/remembered-currency'
 
 export const Route = createFileRoute('/')({
@@ -30,18 +29,16 @@ export const Route = createFileRoute('/')({
   loader: ({ context: { queryClient }, deps: { currency } }) => {
     // Prerendering bakes no live data into HTML: nothing to fetch at build time.
     if (import.meta.env.SSR) return
-    prefetchInOwnTask(queryClient, marketQueries.markets(currency))
-    prefetchInOwnTask(queryClient, marketQueries.global())
-    prefetchInOwnTask(queryClient, marketQueries.trending())
+    void queryClient.prefetchQuery(marketQueries.markets(currency))
+    void queryClient.prefetchQuery(marketQueries.global())
+    void queryClient.prefetchQuery(marketQueries.trending())
   },
   component: HomePage,
 })
 
 function HomePage() {
   const user = useSignedInUser()
-  // The hooks, not Route.useSearch(): Route in this split component made Rolldown cut the entry
-  // into three chunks.
-  const { sort, currency } = useSearch({ from: '/' })
+  const { sort, currency } = Route.useSearch()
   return (
     <>
       <Hero signedIn={Boolean(user)} />

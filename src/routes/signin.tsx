@@ -1,4 +1,4 @@
-import { createFileRoute, useSearch } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
 import { authPageSearch, SIGN_IN_ERRORS } from '@contract/form-errors'
@@ -18,9 +18,7 @@ export const Route = createFileRoute('/signin')({
 })
 
 function SignInPage() {
-  // Not `Route.useSearch()`: this split component would then import the route module, and the
-  // bundler moved shared code into a chunk of its own, loaded by every page.
-  const { error, return: back, signed_out: signedOut } = useSearch({ from: '/signin' })
+  const { error, return: back, signed_out: signedOut } = Route.useSearch()
   return (
     <AuthLayout
       title="Sign in"

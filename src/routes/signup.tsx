@@ -1,4 +1,4 @@
-import { createFileRoute, useSearch } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { SignUpForm } from '@/features/auth/components/sign-up-form'
 import { authPageSearch, SIGN_UP_ERRORS } from '@contract/form-errors'
@@ -18,9 +18,7 @@ export const Route = createFileRoute('/signup')({
 })
 
 function SignUpPage() {
-  // Not `Route.useSearch()`: this split component would then import the route module, and the
-  // bundler moved shared code into a chunk of its own, loaded by every page.
-  const { error, return: back } = useSearch({ from: '/signup' })
+  const { error, return: back } = Route.useSearch()
   return (
     <AuthLayout title="Create your account" intro="It takes a minute. No card needed.">
       <SignUpForm returned={error} back={back} />

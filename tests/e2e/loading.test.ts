@@ -6,7 +6,7 @@ import { VIEWPORTS, visit, waitForHydration } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
-// The prerendered page's own loading (skeletons, the table's code by need, Retry): what a visitor
+// The prerendered page's own loading (skeletons, the sorting code by need, Retry): what a visitor
 // gets when the server does not render the page with its data (tests/e2e/server-render.test.ts),
 // and on every client-side navigation.
 const site = setUpSite({ env: () => ({ RENDER_PAGES: 'false' }) })
@@ -126,50 +126,34 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     expect(await page.locator('.about__card').count()).toBe(3)
   })
 
-  it('loads the table code only as the price list nears the viewport on the home page', async () => {
-    // A short window puts the price card well below the fold at either width; reduced motion
-    // leaves out the fade-in's transform, so where the card is drawn is where it is laid out.
-    const { page } = await site.open(
-      { width: viewport.width, height: 400 },
-      { reducedMotion: 'reduce' },
-    )
-    const tableChunks: string[] = []
+  it('loads the sorting code only when the visitor asks for an order', async () => {
+    const { page } = await site.open(viewport)
+    const orderChunks: string[] = []
     const stylesheets: string[] = []
     page.on('request', (request) => {
-      if (/\/assets\/market-table-[^/]+\.js$/.test(request.url())) tableChunks.push(request.url())
+      if (/\/assets\/table-order-[^/]+\.js$/.test(request.url())) orderChunks.push(request.url())
       if (/\.css(\?|$)/.test(request.url())) stylesheets.push(request.url())
     })
-    /** How far the card's top is below the bottom of the viewport, in pixels. */
-    const belowFold = () =>
-      page
-        .locator('.prices__card')
-        .evaluate((element) => element.getBoundingClientRect().top - window.innerHeight)
-    const idle = async () => {
-      // Two frames deliver the observer's entries; the idle network shows nothing followed.
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    await visit(page, `${site.url}/crypto`)
+    await waitForPrices(page)
+    await page.waitForLoadState('networkidle')
+    // The rows are drawn in the list's own order without it.
+    expect(orderChunks).toEqual([])
+
+    await page.getByRole('button', { name: 'Current price' }).click()
+    await page.waitForURL(`${site.url}/crypto?sort=price_desc`)
+    await expect
+      .poll(() =>
+        page
+          .locator('.market-table tbody a.coin-cell')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
       )
-      await page.waitForLoadState('networkidle')
-    }
-
-    await visit(page, `${site.url}/`)
-    expect(await belowFold()).toBeGreaterThan(300)
-    await idle()
-    expect(tableChunks).toEqual([])
-    expect(await page.locator('.market-table').getAttribute('aria-busy')).toBe('true')
-
-    // Just beyond the observer's 100 px margin: still no table code.
-    await page.evaluate((by) => window.scrollBy(0, by), (await belowFold()) - 150)
-    expect(await belowFold()).toBeCloseTo(150, -1)
-    await idle()
-    expect(tableChunks).toEqual([])
-
-    // Inside the margin, though not yet on screen: the code loads and the rows replace the skeleton.
-    await page.evaluate(() => window.scrollBy(0, 100))
-    expect(await belowFold()).toBeCloseTo(50, -1)
-    await page.locator('.market-table[aria-busy="false"] tbody tr').first().waitFor()
-    expect(tableChunks).toHaveLength(1)
-    expect(await page.locator('.market-table tbody tr').count()).toBe(6)
+      .toEqual(
+        ['bitcoin', 'ethereum', 'binancecoin', 'solana', 'ripple', 'tether'].map(
+          (id) => `/coins/${id}`,
+        ),
+      )
+    expect(orderChunks).toHaveLength(1)
     // The page's own <style> is the stylesheet: the lazy code fetches it no second time.
     expect(stylesheets).toEqual([])
   })

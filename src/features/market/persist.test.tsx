@@ -1,7 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { configure, render, screen, within } from '@testing-library/react'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, configure, render, screen, within } from '@testing-library/react'
 import { delay, HttpResponse, http } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
 import { InRouter } from '../../../tests/render'
@@ -54,8 +54,20 @@ function marketsEntry() {
   return { key, entry: JSON.parse(localStorage.getItem(key) ?? 'null') }
 }
 
+// A test's requests end with it (unmounted, then its client's requests cancelled): a late answer,
+// such as the global bar's once the section is near, would otherwise be stored during the next test.
+const rendered: QueryClient[] = []
+afterEach(async () => {
+  cleanup()
+  for (const client of rendered.splice(0)) {
+    await client.cancelQueries()
+    client.clear()
+  }
+})
+
 function renderSections() {
   const client = persistingClient()
+  rendered.push(client)
   render(
     <QueryClientProvider client={client}>
       <InRouter>

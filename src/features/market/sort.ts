@@ -37,12 +37,15 @@ export const PriceListSearchSchema = v.object({
   currency: CurrencyParamSchema,
 })
 
+// One value for the default order, so a render without `?sort=` hands the table what it had.
+const DEFAULT_ORDER: ColumnSort[] = []
+
 /** The table's sorting for an address's `?sort=` value: none for a missing or unknown one. */
 export function sortingFromParam(param: string | undefined): ColumnSort[] {
   const match = /^([a-z_]+)_(asc|desc)$/.exec(param ?? '')
-  if (!match) return []
+  if (!match) return DEFAULT_ORDER
   const [, key = '', direction] = match
-  if (!isSortKey(key)) return []
+  if (!isSortKey(key)) return DEFAULT_ORDER
   return [{ id: SORT_KEYS[key], desc: direction === 'desc' }]
 }
 

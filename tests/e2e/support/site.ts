@@ -67,7 +67,7 @@ export function setUpSite(
 
 /** Waits until the price table shows data rows (not skeletons). */
 export async function waitForPrices(page: Page): Promise<void> {
-  // The table's code loads as the list nears the viewport (on phones it starts below the fold).
+  // In view, as a visitor sees them (on phones the list starts below the fold).
   await page.locator('.prices__card').scrollIntoViewIfNeeded()
   await page.locator('.market-table[aria-busy="false"] tbody tr').first().waitFor()
 }

@@ -1,9 +1,6 @@
-import { createContext, use, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Currency } from '@contract/currency'
 import { formatPrice } from '@/lib/format'
-
-/** The price list's currency, for the cells of its module-scope columns. */
-export const CurrencyContext = createContext<Currency>('usd')
 
 /** How long a changed price stays highlighted (the CSS animation's length too). */
 export const FLASH_MS = 1000
@@ -37,9 +34,14 @@ export function useFlash(value: number | undefined): Flash | null {
  * A coin's price, flashing green or red when a refresh changes it. The colour adds nothing the
  * row does not say: the 24 h change keeps its arrow and sign.
  */
-export function PriceCell({ value }: { value: number | undefined }) {
+export function PriceCell({
+  value,
+  currency = 'usd',
+}: {
+  value: number | undefined
+  currency?: Currency
+}) {
   const flash = useFlash(value)
-  const currency = use(CurrencyContext)
   return (
     // A new key per changed value restarts the animation when prices change again within it.
     <span key={flash?.value} className={flash ? `flash flash--${flash.direction}` : undefined}>

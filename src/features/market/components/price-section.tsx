@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
-import { useNearViewport } from '@/components/near-viewport'
 import type { DataMeta } from '@contract/data-meta'
 import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
@@ -15,59 +14,12 @@ import {
   SampleBadge,
 } from '@/components/data-note'
 import { LoadError, useRetryFocus } from '@/components/load-error'
+import { MarketTable } from './market-table'
 import { MarketTableSkeleton } from './market-table-skeleton'
-import { paramFromSorting, type SortParam, sortingFromParam } from '../sort'
+import { type ColumnSort, paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES } from '@contract/currency'
-import { lateHydration, whenOnline } from '@/lib/late-hydration'
-
-type TableModule = typeof import('./market-table')
-
-// TanStack Table comes when the prices are about to be seen (at once on /crypto, on scrolling
-// down on the home page); the skeleton needs none of it. A page rendered with its rows (by the
-// server) loads it before rendering, so those rows render, and hydrate, in the same pass.
-let table: Promise<TableModule> | undefined
-let loaded: TableModule | undefined
-export const loadTable = () => {
-  table ??= whenOnline(() => import('./market-table')).then((module) => {
-    loaded = module
-    return module
-  })
-  return table
-}
-
-const LazyTable = lazy(() =>
-  loadTable().then(
-    (module) => ({ default: module.MarketTable }),
-    // Its tries spent (src/lib/late-hydration.tsx): said in the table's place, the page stays.
-    () => ({ default: TableCodeFailed }),
-  ),
-)
-
-function TableCodeFailed() {
-  return (
-    <LoadError
-      className="prices__error"
-      message="We couldn't load the price table. Reload the page to try again."
-      retrying={false}
-      onRetry={() => window.location.reload()}
-    />
-  )
-}
-
-/** React.lazy, except that code already loaded renders at once instead of suspending once. */
-function MarketTable(props: Parameters<TableModule['MarketTable']>[0]) {
-  const Table = loaded?.MarketTable ?? LazyTable
-  return <Table {...props} />
-}
-
-// The global bar and the currency menu hydrate when the prices are about to be seen, or the
-// visitor reaches into the section (src/lib/late-hydration.tsx); the placeholders have their
-// sizes (market.css).
-const extras = lateHydration(() => whenOnline(() => import('./price-extras')))
-export const loadExtras = extras.want
-const GlobalBar = extras.part((m) => m.GlobalBar, <div className="global-bar" />)
-const CurrencyMenu = extras.part((m) => m.CurrencyMenu, <div className="currency-menu" />)
+import { CurrencyMenu, GlobalBar, usePriceExtras } from '@/boot/price-extras'
 
 /**
  * When the shown prices were fetched from the upstream: our server says so (it may serve cached
@@ -100,13 +52,16 @@ export function PriceSection({
   const navigate = useNavigate()
   // Sorting is no new page, as with the currency menu: the address is replaced, and the page
   // stays where it is scrolled.
-  const onSortChange = (next: SortParam | undefined) =>
-    void navigate({
-      to: '.',
-      search: (prev) => ({ ...prev, sort: next }),
-      replace: true,
-      resetScroll: false,
-    })
+  const onSortingChange = useCallback(
+    (next: ColumnSort[]) =>
+      void navigate({
+        to: '.',
+        search: (prev) => ({ ...prev, sort: paramFromSorting(next) }),
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate],
+  )
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = hydrated && loadFailed(query)
   // The server renders every address in the default order (it never sees `?sort=`), so hydration
@@ -116,27 +71,7 @@ export function PriceSection({
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
-  const card = useNearViewport<HTMLDivElement>()
-  useEffect(() => {
-    if (!card.near) return
-    // A failure shows where the code would have (LazyTable, the parts' placeholders).
-    loadTable().catch(() => {})
-    loadExtras().catch(() => {})
-  }, [card.near])
-  // A visitor who reaches for the menu before the list is near gets its code at once (a pointer
-  // press on it focuses it), also one who changes it without focus (assistive technology, a
-  // script): the menu applies the choice as it hydrates. Listened to above the app's root, where
-  // React stops events that land in a part not hydrated yet.
-  useEffect(() => {
-    const types = ['focusin', 'change']
-    const want = (event: Event) => {
-      if (ref.current?.contains(event.target as Node)) loadExtras().catch(() => {})
-    }
-    for (const type of types) document.addEventListener(type, want, true)
-    return () => {
-      for (const type of types) document.removeEventListener(type, want, true)
-    }
-  }, [ref])
+  const cardRef = usePriceExtras(ref)
 
   return (
     <section ref={ref} id="prices" className="section prices" aria-labelledby="prices-title">
@@ -157,7 +92,7 @@ export function PriceSection({
         </div>
       </div>
       <GlobalBar currency={currency} />
-      <div ref={card.ref} className="card prices__card">
+      <div ref={cardRef} className="card prices__card">
         {!data && isError ? (
           <LoadError
             className="prices__error"
@@ -169,17 +104,15 @@ export function PriceSection({
           // A region with its own tab stop, so keyboard users can scroll a table wider than a phone.
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
           <section className="table-scroll" aria-label="Price table" tabIndex={0}>
-            {data && (card.near || pageData) ? (
-              <Suspense fallback={<MarketTableSkeleton currency={shownCurrency} />}>
-                <MarketTable
-                  // A new currency is a new table: its values did not move, nothing flashes.
-                  key={shownCurrency}
-                  currency={shownCurrency}
-                  coins={data.coins}
-                  sorting={sorting}
-                  onSortingChange={(next) => onSortChange(paramFromSorting(next))}
-                />
-              </Suspense>
+            {data ? (
+              <MarketTable
+                // A new currency is a new table: its values did not move, nothing flashes.
+                key={shownCurrency}
+                currency={shownCurrency}
+                coins={data.coins}
+                sorting={sorting}
+                onSortingChange={onSortingChange}
+              />
             ) : (
               <MarketTableSkeleton currency={shownCurrency} />
             )}

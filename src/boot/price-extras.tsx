@@ -1,0 +1,38 @@
+import { type RefObject, useEffect } from 'react'
+import { lateHydration, whenOnline } from './late-hydration'
+import { useNearViewport } from './near-viewport'
+
+// The price section's global bar and currency menu hydrate when the prices are about to be
+// seen, or when the visitor reaches into the section, not with the page (README, "Start-up
+// speed"). Their placeholders have their sizes (market.css).
+const extras = lateHydration(() => whenOnline(() => import('@/features/market/price-extras')))
+
+/** Loads the parts' code (once). The server awaits it before it renders a page. */
+export const loadPriceExtras = extras.want
+export const GlobalBar = extras.part((m) => m.GlobalBar, <div className="global-bar" />)
+export const CurrencyMenu = extras.part((m) => m.CurrencyMenu, <div className="currency-menu" />)
+
+/**
+ * Starts loading the parts when the element given the returned ref nears the viewport, or when
+ * the visitor reaches into `section` first: a pointer press on the menu focuses it, and a change
+ * without focus (assistive technology, a script) is applied by the menu as it hydrates. Listened
+ * to above the app's root, where React stops events that land in a part not hydrated yet.
+ */
+export function usePriceExtras(section: RefObject<HTMLElement | null>) {
+  const near = useNearViewport<HTMLDivElement>()
+  useEffect(() => {
+    // A failure leaves the parts' placeholders.
+    if (near.near) loadPriceExtras().catch(() => {})
+  }, [near.near])
+  useEffect(() => {
+    const types = ['focusin', 'change']
+    const want = (event: Event) => {
+      if (section.current?.contains(event.target as Node)) loadPriceExtras().catch(() => {})
+    }
+    for (const type of types) document.addEventListener(type, want, true)
+    return () => {
+      for (const type of types) document.removeEventListener(type, want, true)
+    }
+  }, [section])
+  return near.ref
+}
