@@ -34,5 +34,5 @@ export const CurrencyParamSchema = v.fallback(v.optional(CurrencySchema), undefi
  */
 export const CURRENCY_STORAGE_KEY = 'coinvera-currency'
 
-/** The paths whose pages show prices in the chosen currency: `/`, `/crypto` and coin pages. */
-export const CURRENCY_PATHS = /^\/(?:crypto|coins\/[^/]+)?$/
+/** The paths whose pages show prices in the chosen currency: `/`, `/crypto`, `/watchlist`, coin pages. */
+export const CURRENCY_PATHS = /^\/(?:crypto|watchlist|coins\/[^/]+)?$/

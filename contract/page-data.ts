@@ -4,6 +4,7 @@ import type { CoinChartData, CoinDetailData } from './coin'
 import type { Currency } from './currency'
 import type { GlobalData, MarketsData, TrendingData } from './market'
 import type { SessionUser } from './session'
+import type { WatchRow } from './watchlist'
 
 /**
  * The market data a page is rendered with (the lists, or one coin's details and chart at one
@@ -24,6 +25,11 @@ export type PageData = {
    * in a cache shared with other visitors (server/site/pages.ts).
    */
   viewer?: SessionUser
+  /**
+   * The viewer's watchlist (their stars on every page), and on `/watchlist` its rows in
+   * `currency`, from the server's caches alone.
+   */
+  watchlist?: { coins: string[]; rows?: WatchRow[] }
   /**
    * The page is the server's answer to an address that is no page (its not-found page, 404): the
    * browser shows the not-found page there too, whatever route the address matches (a coin id the

@@ -3,7 +3,7 @@
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from './form-errors'
 
 /** The site's pages; every other path is the not-found page. */
-export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin'] as const
+export const SITE_ROUTES = ['/', '/contact', '/crypto', '/signup', '/signin', '/watchlist'] as const
 
 /** Coin pages (`/coins/<id>`): one prerendered template (skeletons) serves every known coin. */
 export const COIN_PAGE_TEMPLATE = '/coins/template.html'

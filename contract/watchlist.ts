@@ -62,9 +62,11 @@ export const WatchPricesQuerySchema = v.strictObject({
 /**
  * Why a watched coin has no price now: it is not among the coins the server keeps prices of and
  * its details could not be fetched within the shared budget (`busy`, `limited`), or the market
- * source cannot be reached (`offline`), or the upstream no longer knows it (`unknown`).
+ * source cannot be reached (`offline`), or the upstream no longer knows it (`unknown`). A page
+ * the server renders reads its caches only: a coin they do not hold is `uncached` there, and the
+ * browser asks the API for it.
  */
-export const NoPriceReasonSchema = v.picklist(['busy', 'limited', 'offline', 'unknown'])
+export const NoPriceReasonSchema = v.picklist(['busy', 'limited', 'offline', 'unknown', 'uncached'])
 export type NoPriceReason = v.InferOutput<typeof NoPriceReasonSchema>
 
 const OptionalNumber = v.nullish(v.number())

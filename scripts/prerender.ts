@@ -27,13 +27,14 @@ const CLIENT_DIR = 'dist/client'
 // The server writes the run-time SITE_URL in its place (server/site/manifest.ts, `withOrigin`).
 const SITE_URL = buildOrigin()
 
-/** Each page's sitemap priority; the pages themselves are the server's list. */
-const PRIORITY: Record<(typeof SITE_ROUTES)[number], string> = {
+/** Each page's sitemap priority (null: a visitor's own page, not for search engines). */
+const PRIORITY: Record<(typeof SITE_ROUTES)[number], string | null> = {
   '/': '1.0',
   '/crypto': '0.9',
   '/signup': '0.6',
   '/signin': '0.4',
   '/contact': '0.5',
+  '/watchlist': null,
 }
 const PAGES = SITE_ROUTES.map((path) => ({ path, priority: PRIORITY[path] }))
 const NOT_FOUND_PATH = '/__not-found__'
@@ -153,9 +154,11 @@ await write(
 )
 await write(
   join(CLIENT_DIR, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PAGES.map(
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PAGES.flatMap(
     ({ path, priority }) =>
-      `  <url><loc>${SITE_URL}${path}</loc><priority>${priority}</priority></url>`,
+      priority === null
+        ? []
+        : `  <url><loc>${SITE_URL}${path}</loc><priority>${priority}</priority></url>`,
   ).join('\n')}\n</urlset>\n`,
 )
 console.info(`Prerendered ${PAGES.length} pages and 404.html for ${SITE_URL}`)

@@ -11,6 +11,7 @@ import type { Logger } from './logger'
 import { type Clock, systemClock } from './clock'
 import { loadSample, type Sample } from './market/sample'
 import { createMarket, type MarketCaches } from './market/service'
+import { watchPrices } from './market/watch-prices'
 import type { CoinPages } from './market/coins'
 import type { FetchFn } from './market/upstream'
 import { type Coordinator, createCoordinator } from './shared/coordinator'
@@ -155,6 +156,11 @@ export function createApp(deps: AppDeps): App {
         config.trustProxy,
       ),
       viewerOf,
+      watchlist: {
+        coinsOf: (accountId) => watchlist.list(accountId),
+        cachedRows: (ids, currency) =>
+          watchPrices(ids, currency, { caches, coins, gates: [], cachedOnly: true }),
+      },
     }),
   )
 

@@ -11,6 +11,7 @@ import { loadPriceExtras } from '@/boot/price-extras'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
+import { watchlistQueries } from '@/features/watchlist/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
@@ -33,6 +34,14 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
   const { currency, markets, trending, global, coin, coinUnavailable, notFound, viewer } = lists
   // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
   if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
+  if (viewer && lists.watchlist) {
+    const { coins, rows } = lists.watchlist
+    queryClient.setQueryData(watchlistQueries.account().queryKey, { coins })
+    if (rows) {
+      const prices = watchlistQueries.prices(currency ?? DEFAULT_CURRENCY, coins)
+      queryClient.setQueryData(prices.queryKey, { coins: rows })
+    }
+  }
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),

@@ -3,6 +3,7 @@ import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
 import { sessionSchemaFor } from '@/features/auth/session'
 import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
+import { watchlistSchemaFor } from '@/features/watchlist/queries'
 import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
@@ -33,7 +34,10 @@ async function readThisPageState(): Promise<PageState | null> {
   return readPageState(
     text,
     (queryKey) =>
-      marketSchemaFor(queryKey) ?? sessionSchemaFor(queryKey) ?? coin?.coinSchemaFor(queryKey),
+      marketSchemaFor(queryKey) ??
+      sessionSchemaFor(queryKey) ??
+      watchlistSchemaFor(queryKey) ??
+      coin?.coinSchemaFor(queryKey),
     coin?.pageUnavailableSchema,
   )
 }

@@ -14,6 +14,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CryptoRouteImport } from './routes/crypto'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as WatchlistRouteImport } from './routes/watchlist'
 import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,6 +42,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WatchlistRoute = WatchlistRouteImport.update({
+  id: '/watchlist',
+  path: '/watchlist',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoinsCoinIdRoute = CoinsCoinIdRouteImport.update({
   id: '/coins/$coinId',
   path: '/coins/$coinId',
@@ -53,6 +59,7 @@ export interface FileRoutesByFullPath {
   '/crypto': typeof CryptoRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
 }
 export interface FileRoutesByTo {
@@ -61,6 +68,7 @@ export interface FileRoutesByTo {
   '/crypto': typeof CryptoRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
 }
 export interface FileRoutesById {
@@ -70,14 +78,28 @@ export interface FileRoutesById {
   '/crypto': typeof CryptoRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
+    | '/'
+    | '/contact'
+    | '/crypto'
+    | '/signin'
+    | '/signup'
+    | '/watchlist'
+    | '/coins/$coinId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/contact' | '/crypto' | '/signin' | '/signup' | '/coins/$coinId'
+  to:
+    | '/'
+    | '/contact'
+    | '/crypto'
+    | '/signin'
+    | '/signup'
+    | '/watchlist'
+    | '/coins/$coinId'
   id:
     | '__root__'
     | '/'
@@ -85,6 +107,7 @@ export interface FileRouteTypes {
     | '/crypto'
     | '/signin'
     | '/signup'
+    | '/watchlist'
     | '/coins/$coinId'
   fileRoutesById: FileRoutesById
 }
@@ -94,6 +117,7 @@ export interface RootRouteChildren {
   CryptoRoute: typeof CryptoRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
+  WatchlistRoute: typeof WatchlistRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
 }
 
@@ -134,6 +158,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/watchlist': {
+      id: '/watchlist'
+      path: '/watchlist'
+      fullPath: '/watchlist'
+      preLoaderRoute: typeof WatchlistRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/coins/$coinId': {
       id: '/coins/$coinId'
       path: '/coins/$coinId'
@@ -150,6 +181,7 @@ const rootRouteChildren: RootRouteChildren = {
   CryptoRoute: CryptoRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
+  WatchlistRoute: WatchlistRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,
 }
 export const routeTree = rootRouteImport

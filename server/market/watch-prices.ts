@@ -23,16 +23,26 @@ const REASONS: Record<NoDataError['reason'], NoPriceReason> = {
   not_found: 'unknown',
 }
 
+/** A gate that refuses every call: what a cache holds, and nothing more. */
+const NO_CALLS: CallGate = { refusal: 'busy', waitMs: () => 60_000, spend: () => {} }
+
 /**
  * The rows of a watchlist in `currency`, from what the server holds: the price list's cache
  * (shared by every visitor), then each other coin's details as its page would get them (a
  * cached coin costs nothing; a miss spends from the shared budget and the client's share,
- * `gates`, and is shared by everyone asking). A coin with no figures now says why.
+ * `gates`, and is shared by everyone asking). A coin with no figures now says why. With
+ * `cachedOnly` (a page rendered for one visitor) no coin's details are fetched: a coin not
+ * held is `uncached`.
  */
 export async function watchPrices(
   ids: readonly string[],
   currency: Currency,
-  deps: { caches: MarketCaches; coins: CoinPages; gates: readonly CallGate[] },
+  deps: {
+    caches: MarketCaches
+    coins: CoinPages
+    gates: readonly CallGate[]
+    cachedOnly?: boolean
+  },
 ): Promise<WatchRow[]> {
   const list = await deps.caches.markets[currency].get()
   const listed = new Map(
@@ -58,7 +68,9 @@ export async function watchPrices(
         return { status: 'missing', id, reason: 'unknown', retryAfterS: 0 }
       }
       try {
-        const served = await deps.coins.detail(id).get(deps.gates)
+        const cache = deps.coins.detail(id)
+        const served = deps.cachedOnly ? cache.ready([NO_CALLS]) : await cache.get(deps.gates)
+        if (!served) return { status: 'missing', id, reason: 'uncached', retryAfterS: 0 }
         const detail = v.parse(CoinDetailSchema, json(served))
         const market = detail.market_data
         return {

@@ -13,9 +13,11 @@ import {
   DATA_PAGES,
   PERSONAL_CACHE_CONTROL,
   type PageRenderer,
+  type Personal,
   type RenderedPage,
 } from '../site/pages'
 import type { SessionUser } from '@contract/session'
+import type { WatchRow } from '@contract/watchlist'
 import { safeReturnPath } from '@contract/return-to'
 
 /** The Content-Security-Policy of a page that carries these inline elements. */
@@ -67,6 +69,14 @@ export type SiteRoutesDeps = {
    * at no cost, so anonymous visitors' pages stay as fast as they were.
    */
   viewerOf?: ((c: Context<AppEnv>) => Promise<SessionUser | null> | null) | null
+  /**
+   * A signed-in visitor's watchlist (its stars on every page), and its rows in a currency from
+   * the server's caches alone (`/watchlist`): no upstream call for one visitor's page.
+   */
+  watchlist?: {
+    coinsOf: (accountId: string) => Promise<string[]>
+    cachedRows: (ids: readonly string[], currency: Currency) => Promise<WatchRow[]>
+  } | null
 }
 
 /**
@@ -91,6 +101,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const clientGate = deps.clientGate ?? null
   const renderGate = deps.renderGate ?? null
   const viewerOf = deps.viewerOf ?? null
+  const watchlist = deps.watchlist ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
@@ -172,7 +183,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     }
     // A coin page: the template for a coin the upstream knows, else the not-found page (404).
     // A signed-in visitor's pages are rendered for them (their name in the header, their stars).
-    const viewer = pages ? await signedIn(c) : null
+    const viewer = pages ? await personalOf(c, path) : null
     const coinId = COIN_PATH.exec(path)?.[1]
     if (coinId !== undefined) {
       const known = await knownCoin(coinId)
@@ -231,10 +242,23 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
   })
 
-  /** The request's signed-in user; a database that cannot say serves the anonymous page. */
-  async function signedIn(c: Context<AppEnv>): Promise<SessionUser | null> {
-    const pending = viewerOf?.(c)
-    return pending ? pending.catch(() => null) : null
+  /**
+   * The request's signed-in user and their watchlist (with its rows on `/watchlist`); a database
+   * that cannot say serves the anonymous page.
+   */
+  async function personalOf(c: Context<AppEnv>, path: string): Promise<Personal | null> {
+    const viewer = await viewerOf?.(c)?.catch(() => null)
+    if (!viewer) return null
+    if (!watchlist) return { viewer }
+    try {
+      const coins = await watchlist.coinsOf(viewer.id)
+      if (path !== '/watchlist') return { viewer, watchlist: { coins } }
+      const rows = await watchlist.cachedRows(coins, currencyOf(c.req.query('currency')))
+      return { viewer, watchlist: { coins, rows } }
+    } catch {
+      // Without its list the page still shows who is signed in; the browser asks for the list.
+      return { viewer }
+    }
   }
 
   /** Within the client's share of renders (each one-request render costs this instance CPU). */
@@ -254,15 +278,12 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   async function ownRender(
     c: Context<AppEnv>,
     file: string,
-    { currency, viewer }: { currency: Currency; viewer: SessionUser | null },
+    { currency, viewer }: { currency: Currency; viewer: Personal | null },
   ): Promise<Served | undefined> {
     const url = new URL(c.req.url)
     const rendered =
       pages && (await allowed(c))
-        ? await pages.personal(url.pathname + url.search, file, {
-            currency,
-            ...(viewer && { viewer }),
-          })
+        ? await pages.personal(url.pathname + url.search, file, { currency, ...viewer })
         : null
     if (rendered) return rendered
     return viewer ? { page: null, cacheControl: PERSONAL_CACHE_CONTROL } : undefined

@@ -26,7 +26,6 @@ import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '
 import type { CoinPages } from '../market/coins'
 import type { MarketCaches } from '../market/service'
 import type { PageData, Unavailable } from '@contract/page-data'
-import type { SessionUser } from '@contract/session'
 import { compressedCopies, weakEtag } from './bodies'
 import { renderedPage } from './html'
 import type { Build } from './manifest'
@@ -48,6 +47,9 @@ export type RenderedPage = {
 
 /** A page rendered for one signed-in visitor: stored by no cache, shared or the browser's. */
 export const PERSONAL_CACHE_CONTROL = 'private, no-store'
+
+/** What a page rendered for a signed-in visitor holds of them: who they are, their watchlist. */
+export type Personal = Required<Pick<PageData, 'viewer'>> & Pick<PageData, 'watchlist'>
 
 /** The pages that show market data, and which lists each shows. */
 export const DATA_PAGES: Record<string, readonly (keyof MarketCaches)[]> = {
@@ -231,7 +233,7 @@ export function createPageRenderer(deps: {
     file: string,
     error: NoDataError,
     renderGate: CallGate | null,
-    viewer: SessionUser | null,
+    viewer: Personal | null,
   ): Promise<Rendered | null> {
     const reason = REASONS[error.reason]
     if (!reason) return null
@@ -243,7 +245,7 @@ export function createPageRenderer(deps: {
     const page = await renderPage(
       coinPath(id, range, currency),
       file,
-      { currency, coinUnavailable: { id, reason, seconds }, ...(viewer && { viewer }) },
+      { currency, coinUnavailable: { id, reason, seconds }, ...viewer },
       { ownHead: false },
     ).catch((failure: unknown) => {
       logger.error({ page: id, err: failure }, 'page render failed; serving the prerendered page')
@@ -343,7 +345,7 @@ export function createPageRenderer(deps: {
       route: string,
       file: string,
       currency: Currency,
-      viewer: SessionUser | null = null,
+      viewer: Personal | null = null,
     ): Promise<Rendered | null> {
       const lists = DATA_PAGES[route]
       if (!lists) return null
@@ -352,7 +354,7 @@ export function createPageRenderer(deps: {
       const served = await Promise.all(lists.map((name) => cacheOf(name).getFresh()))
       const path = currency === DEFAULT_CURRENCY ? route : `${route}?currency=${currency}`
       if (viewer) {
-        return personal(path, file, { ...listData(lists, served, currency), viewer })
+        return personal(path, file, { ...listData(lists, served, currency), ...viewer })
       }
       const page = renderedFor(renders, path, versionOf(served), () =>
         renderPage(path, file, listData(lists, served, currency), { ownHead: false }),
@@ -383,7 +385,7 @@ export function createPageRenderer(deps: {
         gates,
         renderGate,
         viewer = null,
-      }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: SessionUser | null },
+      }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: Personal | null },
     ): Promise<Rendered | null> {
       const sources: [MarketCache<unknown>, MarketCache<unknown>] = [
         coins.detail(id),
@@ -424,7 +426,7 @@ export function createPageRenderer(deps: {
           if (renderGate.waitMs() > 0) return null
           renderGate.spend()
         }
-        return personal(path, file, { ...coinData(), viewer }, { ownHead: true })
+        return personal(path, file, { ...coinData(), ...viewer }, { ownHead: true })
       }
       const page = renderedFor(
         coinRenders,

@@ -3,8 +3,12 @@ import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react
 import { Footer } from '@/components/layout/footer'
 import { NavBar } from '@/components/layout/nav-bar'
 import { NotFound } from '@/components/not-found'
+import { CoinStarContext } from '@/components/coin-star'
 import { AccountMenu } from '@/features/auth/components/account-menu'
 import { WelcomeNote } from '@/features/auth/components/welcome-note'
+import { useSignedInUser } from '@/features/auth/session'
+import { WatchStar } from '@/features/watchlist/components/watch-star'
+import { WatchlistProvider } from '@/features/watchlist/components/watchlist-provider'
 import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{
@@ -34,19 +38,24 @@ export const Route = createRootRouteWithContext<{
 // The nav bar is shared UI and knows no feature: the account area is handed to it here.
 const account = (closeMenu: () => void) => <AccountMenu onNavigate={closeMenu} />
 
+// The watchlist's star reaches the price list, trending coins and coin pages through context:
+// features import no other feature.
 function RootLayout() {
+  const user = useSignedInUser()
   return (
-    <>
-      <HeadContent />
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <NavBar account={account} />
-      <main id="main" tabIndex={-1}>
-        <WelcomeNote />
-        <Outlet />
-      </main>
-      <Footer />
-    </>
+    <WatchlistProvider signedIn={Boolean(user)}>
+      <CoinStarContext value={WatchStar}>
+        <HeadContent />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <NavBar account={account} />
+        <main id="main" tabIndex={-1}>
+          <WelcomeNote />
+          <Outlet />
+        </main>
+        <Footer />
+      </CoinStarContext>
+    </WatchlistProvider>
   )
 }

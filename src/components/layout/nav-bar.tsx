@@ -4,12 +4,19 @@ import { CurrentLink } from '../current-link'
 import { Logo } from '../logo'
 
 // Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
-const links: { to: '/' | '/contact' | '/crypto'; label: string; current?: false }[] = [
+// The watchlist is in the phone menu only; wider screens reach it from the account menu.
+const links: {
+  to: '/' | '/contact' | '/crypto' | '/watchlist'
+  label: string
+  current?: false
+  phoneOnly?: true
+}[] = [
   { to: '/', label: 'Home' },
   { to: '/contact', label: 'Company', current: false },
   { to: '/contact', label: 'About', current: false },
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
+  { to: '/watchlist', label: 'Watchlist', phoneOnly: true },
 ]
 
 /**
@@ -57,7 +64,7 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
         <div id={menuId} className="nav-bar__menu">
           <ul className="nav-bar__links">
             {links.map((link) => (
-              <li key={link.label}>
+              <li key={link.label} className={link.phoneOnly ? 'nav-bar__phone-only' : undefined}>
                 <CurrentLink
                   to={link.to}
                   current={link.current}

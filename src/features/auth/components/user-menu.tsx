@@ -1,11 +1,12 @@
+import { Link } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { env } from '@/lib/env'
 import type { SessionUser } from '@contract/session'
 import { useSignOut, useSignOutEverywhere } from '../sign-out'
 
 /**
- * The signed-in visitor's name, opening a small account menu: the account page, Sign Out and
- * Sign out everywhere (every session of the account, on every device). The name is a
+ * The signed-in visitor's name, opening a small account menu: the account page, the watchlist, Sign Out
+ * and Sign out everywhere (every session of the account, on every device). The name is a
  * `<details>` summary and the sign-outs a form, so all of it works without JavaScript too; with
  * it, the form's buttons call the API and the page stays. Escape closes the menu and puts focus
  * back on the name; so does focus leaving it.
@@ -59,6 +60,13 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
         </summary>
       </details>
       <div id={panelId} className="account-menu__panel">
+        <Link
+          to="/watchlist"
+          className="button button--ghost button--small"
+          onClick={() => setOpen(false)}
+        >
+          Watchlist
+        </Link>
         {/* The account page (its own route, /account) */}
         <a href="/account" className="button button--ghost button--small">
           Account

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Change } from '@/components/change'
+import { CoinStar } from '@/components/coin-star'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
 import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
@@ -123,6 +124,7 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
       <h1 id="coin-title" className="coin-page__title">
         {coin.name} <span className="coin-page__symbol">{formatSymbol(coin.symbol)}</span>
       </h1>
+      <CoinStar coinId={coin.id} name={coin.name} />
       <p className="coin-page__rank">
         Rank <span>{rankLabel(coin.market_cap_rank)}</span>
       </p>

@@ -7,6 +7,7 @@ import { loadTableOrder, useTableOrder } from '@/boot/table-order'
 import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
+import { CoinStar } from '@/components/coin-star'
 import { ColumnHeader, SortButton } from './column-header'
 import { PriceCell } from './price-cell'
 import { type ColumnId, COLUMNS, caption } from './table-columns'
@@ -43,7 +44,12 @@ function CapChange({ value, currency }: { value: number | null | undefined; curr
 /** Each column's cell for a coin, in the list's currency (volume and market cap with its sign). */
 const CELLS: Record<ColumnId, (coin: MarketCoin, currency: Currency) => ReactNode> = {
   market_cap_rank: (coin) => formatRank(coin.market_cap_rank ?? undefined),
-  name: (coin, currency) => <CoinLink coin={coin} currency={currency} />,
+  name: (coin, currency) => (
+    <div className="coin-row-name">
+      <CoinLink coin={coin} currency={currency} />
+      <CoinStar coinId={coin.id} name={coin.name} />
+    </div>
+  ),
   current_price: (coin, currency) => (
     <PriceCell value={coin.current_price ?? undefined} currency={currency} />
   ),
