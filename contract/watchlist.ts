@@ -1,7 +1,7 @@
 // The watchlist as the site and the server agree on it (server/routes/watchlist.ts,
 // src/features/watchlist): coins by CoinGecko id, never by symbol. Imports valibot only.
 import * as v from 'valibot'
-import { CoinIdSchema } from './coin'
+import { CoinIdSchema } from './coin-id'
 import { CurrencySchema } from './currency'
 import { DataMetaSchema } from './data-meta'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CoinIdSchema } from '@contract/coin'
+import { CoinIdSchema } from '@contract/coin-id'
 import { listOfValid } from '@contract/list'
 import { WATCHLIST_MAX } from '@contract/watchlist'
 
