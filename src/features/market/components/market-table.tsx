@@ -43,13 +43,14 @@ function CapChange({ value, currency }: { value: number | null | undefined; curr
 
 /** Each column's cell for a coin, in the list's currency (volume and market cap with its sign). */
 const CELLS: Record<ColumnId, (coin: MarketCoin, currency: Currency) => ReactNode> = {
-  market_cap_rank: (coin) => formatRank(coin.market_cap_rank ?? undefined),
-  name: (coin, currency) => (
-    <div className="coin-row-name">
-      <CoinLink coin={coin} currency={currency} />
+  // The watchlist's star leads the row, in the rank's cell, which has room for it.
+  market_cap_rank: (coin) => (
+    <span className="rank-cell">
       <CoinStar coinId={coin.id} name={coin.name} />
-    </div>
+      {formatRank(coin.market_cap_rank ?? undefined)}
+    </span>
   ),
+  name: (coin, currency) => <CoinLink coin={coin} currency={currency} />,
   current_price: (coin, currency) => (
     <PriceCell value={coin.current_price ?? undefined} currency={currency} />
   ),

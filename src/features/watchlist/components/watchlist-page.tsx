@@ -15,10 +15,10 @@ import { useWatchlist } from './watchlist-provider'
 
 /** Why a coin has no price, in words (the server says which: contract/watchlist.ts). */
 const REASONS: Record<NoPriceReason, string> = {
-  busy: 'No price now: the market data source is busy. It is asked again shortly.',
-  limited: 'No price now: many coins were asked for from here at once. It is asked again shortly.',
-  offline: 'No price now: the market data source cannot be reached. It is asked again shortly.',
-  unknown: 'No price: the market data source no longer lists this coin.',
+  busy: 'No price now: the market data source is busy. Asked again shortly.',
+  limited: 'No price now: too many coins asked for at once. Asked again shortly.',
+  offline: 'No price now: the market data source cannot be reached. Asked again shortly.',
+  unknown: 'No price: the market data source does not list this coin.',
   uncached: 'No price held for this coin right now: its page loads it.',
 }
 
@@ -141,6 +141,9 @@ function Row({ row, id, currency }: { row: WatchRow | undefined; id: string; cur
           </Link>
           <WatchStar coinId={id} name={name} />
         </div>
+        {row?.status === 'priced' ? null : (
+          <p className="watch-table__reason">{row ? REASONS[row.reason] : 'Loading…'}</p>
+        )}
       </th>
       {row?.status === 'priced' ? (
         <>
@@ -153,9 +156,8 @@ function Row({ row, id, currency }: { row: WatchRow | undefined; id: string; cur
       ) : (
         <>
           <td className="col-number">{MISSING}</td>
-          <td colSpan={2} className="watch-table__reason">
-            {row ? REASONS[row.reason] : 'Loading…'}
-          </td>
+          <td className="col-number">{MISSING}</td>
+          <td className="col-number col-wide">{MISSING}</td>
         </>
       )}
     </tr>
