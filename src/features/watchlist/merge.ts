@@ -21,7 +21,10 @@ export async function mergeIntoAccount(
   try {
     const merged = await mergeWatchlist(coins)
     queryClient.setQueryData(watchlistQueries.account().queryKey, { coins: merged.coins })
-    replaceLocal(keptAfterMerge(readLocal(), merged.coins))
+    const kept = keptAfterMerge(readLocal(), merged.coins)
+    // What is left is what the account just refused: not sent again from this page.
+    sent.add(kept.join())
+    replaceLocal(kept)
   } catch {
     // Nothing is lost: the browser keeps its list, and the next change of it tries again.
     sent.delete(key)

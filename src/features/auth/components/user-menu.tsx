@@ -60,6 +60,10 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
         </summary>
       </details>
       <div id={panelId} className="account-menu__panel">
+        {/* The account page (its own route, /account) */}
+        <a href="/account" className="button button--ghost button--small">
+          Account
+        </a>
         <Link
           to="/watchlist"
           className="button button--ghost button--small"
@@ -67,10 +71,6 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
         >
           Watchlist
         </Link>
-        {/* The account page (its own route, /account) */}
-        <a href="/account" className="button button--ghost button--small">
-          Account
-        </a>
         <form
           method="post"
           action={`${env.formApiUrl}api/auth/sign-out`}

@@ -37,7 +37,7 @@ export const useWatchlist = () => useContext(WatchlistContext)
  * The visitor's watchlist for every star on the page: the account's when signed in (in the
  * server's HTML when it rendered the page for them), this browser's otherwise (after hydration,
  * as the server cannot know it). Signing in merges the browser's list into the account once
- * (merge.ts). Failures are said in a live region.
+ * (merge.ts). A failed change is said in an alert.
  */
 export function WatchlistProvider({
   signedIn,
@@ -86,9 +86,11 @@ export function WatchlistProvider({
   return (
     <WatchlistContext value={value}>
       {children}
-      <p className="watch-problem" role="status">
-        {problem}
-      </p>
+      {problem ? (
+        <p className="watch-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </WatchlistContext>
   )
 }
