@@ -28,6 +28,7 @@ beforeEach(async () => {
     'contact/index.html': SHELL_HTML,
     'signin/index.html': SHELL_HTML,
     'signup/index.html': SHELL_HTML,
+    'watchlist/index.html': SHELL_HTML,
     'coins/template.html': SHELL_HTML,
     '404.html': SHELL_HTML,
   })
@@ -168,6 +169,45 @@ describe('pages for signed-in visitors', () => {
       expect(html).not.toContain('Create your account')
       expect(html).not.toContain('name="password"')
     }
+  })
+})
+
+describe('the watchlist in signed-in pages', () => {
+  const star = (id: string, cookie: string) =>
+    app.request(`/api/watchlist/${id}`, { method: 'PUT', headers: { Cookie: cookie } })
+
+  it('/watchlist is the visitor’s rows from the caches alone: a coin not held costs no call', async () => {
+    const ada = await signedIn('Ada Lovelace')
+    expect((await star('bitcoin', ada.cookie)).status).toBe(200)
+    // Known to the upstream (coins/list), not in the price list, its details never asked for.
+    expect((await star('dogecoin', ada.cookie)).status).toBe(200)
+    const before = upstream?.callsTo('coins/dogecoin').length
+    const response = await page('/watchlist', ada.cookie)
+    const html = await response.text()
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(html).toContain('$97,412.00')
+    expect(html).toContain('No price held for this coin right now')
+    expect(upstream?.callsTo('coins/dogecoin').length).toBe(before)
+    // The page state carries both queries, so the browser hydrates what the server drew.
+    const state = html.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)
+    const keys = (JSON.parse(state?.[1] ?? '{}').queries as { queryKey: unknown[] }[]).map(
+      (query) => query.queryKey.join('/'),
+    )
+    expect(keys).toEqual(
+      expect.arrayContaining(['watchlist/account', 'watchlist/prices/usd/bitcoin,dogecoin']),
+    )
+  })
+
+  it('every page shows the visitor’s stars as the account holds them', async () => {
+    const ada = await signedIn('Ada Lovelace')
+    await star('ethereum', ada.cookie)
+    const html = await (await page('/crypto', ada.cookie)).text()
+    expect(html).toContain('aria-label="Remove Ethereum from watchlist"')
+    expect(html).toContain('aria-label="Add Bitcoin to watchlist"')
+    // Another visitor's page holds none of them.
+    const grace = await signedIn('Grace Hopper')
+    const other = await (await page('/crypto', grace.cookie)).text()
+    expect(other).not.toContain('Remove Ethereum from watchlist')
   })
 })
 
