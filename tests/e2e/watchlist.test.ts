@@ -143,6 +143,23 @@ describe.each(VIEWPORTS)('the watchlist at $name ($width×$height)', (viewport) 
     expect(await accountList(context)).toEqual([])
   })
 
+  it('/watchlist signed out lists this browser’s coins with prices, and says signing in keeps them', async () => {
+    const { page, problems } = await site.open(viewport)
+    await visit(page, `${site.url}/watchlist`)
+    await page.getByText('No coins in your watchlist yet.').waitFor()
+    await visit(page, `${site.url}/crypto`)
+    await waitForPrices(page)
+    await starOf(page, 'Tether').click()
+    await visit(page, `${site.url}/watchlist`)
+    await rowOf(page, /Tether/).waitFor()
+    expect(await rowOf(page, /Tether/).textContent()).toContain('$1.00')
+    expect(await page.getByRole('main').textContent()).toContain(
+      'Signed out, your watchlist is kept in this browser',
+    )
+    expect(await runAxe(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
   it('two tabs starring different coins keep both, and each shows the other’s', async () => {
     const { page: first, context } = await site.open(viewport)
     const second = await context.newPage()
