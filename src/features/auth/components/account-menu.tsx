@@ -1,6 +1,7 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { useReturnPath } from '@/lib/return-path'
+import { useHydrated } from '@/components/hydrated'
+import { safeReturnPath } from '@contract/return-to'
 import { useSignedInUser } from '../session'
 
 // The signed-in menu, with the sign-out mutations, comes only for visitors who are signed in: a
@@ -14,6 +15,19 @@ export const loadUserMenu = () =>
     return module
   })
 const LazyUserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })))
+
+/**
+ * Where Sign In and Sign Up bring the visitor back to: this page. While hydrating, its path
+ * alone, as the server rendered it (it ignores the queries it does not render, `?sort=`).
+ */
+function useReturnPath(): string | undefined {
+  const hydrated = useHydrated()
+  const here = useRouterState({
+    select: ({ location }) => (hydrated ? location.href : location.pathname),
+  })
+  const path = safeReturnPath(here)
+  return path === '/' ? undefined : (path ?? undefined)
+}
 
 /**
  * The navigation bar's account area. Sign Up / Sign In for visitors (`onNavigate` closes the

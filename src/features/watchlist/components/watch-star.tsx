@@ -1,7 +1,6 @@
+import { useRouterState } from '@tanstack/react-router'
 import { env } from '@/lib/env'
-import { useHydrated } from '@/components/hydrated'
 import type { CoinStarProps } from '@/components/coin-star'
-import { useReturnPath } from '@/lib/return-path'
 import { useWatchlist } from './watchlist-provider'
 
 function StarIcon() {
@@ -20,13 +19,13 @@ function StarIcon() {
  * and needs the script: until it runs, the star is a link to sign in.
  */
 export function WatchStar({ coinId, name }: CoinStarProps) {
-  const { signedIn, watched, toggle } = useWatchlist()
-  const hydrated = useHydrated()
-  const back = useReturnPath() ?? '/'
+  const { signedIn, ready, watched, toggle } = useWatchlist()
+  // Where a form or link without the script comes back to: the page, as the server drew it.
+  const back = useRouterState({ select: ({ location }) => location.pathname })
   const on = watched.has(coinId)
   const label = on ? `Remove ${name} from watchlist` : `Add ${name} to watchlist`
 
-  if (!signedIn && !hydrated) {
+  if (!signedIn && !ready) {
     const signIn = `/signin?${new URLSearchParams({ return: back })}`
     const text = `Sign in to add ${name} to your watchlist`
     return (

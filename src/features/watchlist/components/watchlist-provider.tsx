@@ -4,6 +4,7 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useState,
@@ -16,6 +17,8 @@ import { watchlistQueries } from '../queries'
 
 type Watchlist = {
   signedIn: boolean
+  /** Hydrated: the browser's list is known, and the star can act on it. */
+  ready: boolean
   /** The coins starred: the account's and this browser's, in that order. */
   coins: readonly string[]
   watched: ReadonlySet<string>
@@ -26,6 +29,7 @@ type Watchlist = {
 const NONE: readonly string[] = []
 const WatchlistContext = createContext<Watchlist>({
   signedIn: false,
+  ready: false,
   coins: NONE,
   watched: new Set(),
   toggle: () => {},
@@ -79,9 +83,22 @@ export function WatchlistProvider({
     [queryClient, signedIn],
   )
 
+  // What hydration changes (the browser's list, the session settling) reaches the stars in a
+  // background render: drawn at once, it made React finish hydrating the page in one task of
+  // 143-190 ms (CPU × 4, bench --only hydration) instead of short ones.
+  const shownSignedIn = useDeferredValue(signedIn)
+  const ready = useDeferredValue(hydrated)
+  const shownCoins = useDeferredValue(coins)
+  const shownWatched = useDeferredValue(watched)
   const value = useMemo(
-    () => ({ signedIn, coins, watched, toggle }),
-    [signedIn, coins, watched, toggle],
+    () => ({
+      signedIn: shownSignedIn,
+      ready,
+      coins: shownCoins,
+      watched: shownWatched,
+      toggle,
+    }),
+    [shownSignedIn, ready, shownCoins, shownWatched, toggle],
   )
   return (
     <WatchlistContext value={value}>
