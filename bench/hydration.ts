@@ -78,6 +78,8 @@ export type HydrationRun = {
   blockingMs: number
   /** Every slowed-down task of 10 ms or more from FCP on. */
   tasks: Task[]
+  /** Main-thread time from navigation to FCP, slowed down: the CPU share of the first paint. */
+  beforeFcpMs: number
   /** Main-thread time from FCP on, slowed down. */
   busyMs: number
 }
@@ -87,6 +89,7 @@ export type HydrationRoute = {
   runs: HydrationRun[]
   medianBlockingMs: number
   medianBusyMs: number
+  medianBeforeFcpMs: number
   /** JavaScript self time by function over every run, the largest first (ms per run). */
   functions: { name: string; url: string; selfMs: number }[]
 }
@@ -125,7 +128,11 @@ function summarize(events: TraceEvent[]): HydrationRun {
     .sort((a, b) => a.ts - b.ts)
   const tasks: Task[] = []
   let busyMs = 0
+  let beforeFcpMs = 0
   for (const task of complete) {
+    if (task.name === 'RunTask' && task.ts >= navigation.ts && task.ts < fcp.ts) {
+      beforeFcpMs += ((task.tdur ?? task.dur ?? 0) / 1000) * CPU_SLOWDOWN
+    }
     if (task.name !== 'RunTask' || task.ts < fcp.ts) continue
     const durationMs = ((task.tdur ?? task.dur ?? 0) / 1000) * CPU_SLOWDOWN
     busyMs += durationMs
@@ -161,7 +168,7 @@ function summarize(events: TraceEvent[]): HydrationRun {
     (sum, task) => sum + Math.max(0, task.durationMs - LONG_TASK_MS),
     0,
   )
-  return { fcpMs: at(fcp.ts), blockingMs, tasks, busyMs }
+  return { fcpMs: at(fcp.ts), blockingMs, tasks, busyMs, beforeFcpMs }
 }
 
 type ProfileNode = {
@@ -245,7 +252,7 @@ export async function measureHydration(
           }
           log(
             `  ${route}: FCP ${Math.round(run.fcpMs)} ms, blocking ${Math.round(run.blockingMs)} ms, ` +
-              `busy ${Math.round(run.busyMs)} ms, tasks ≥ 10 ms: ${run.tasks.map((task) => Math.round(task.durationMs)).join(', ')}`,
+              `before it ${Math.round(run.beforeFcpMs)} ms, busy ${Math.round(run.busyMs)} ms, tasks ≥ 10 ms: ${run.tasks.map((task) => Math.round(task.durationMs)).join(', ')}`,
           )
         } finally {
           await context.close()
@@ -256,6 +263,7 @@ export async function measureHydration(
         runs,
         medianBlockingMs: median(runs.map((run) => run.blockingMs)),
         medianBusyMs: median(runs.map((run) => run.busyMs)),
+        medianBeforeFcpMs: median(runs.map((run) => run.beforeFcpMs)),
         functions: [...functions.values()]
           .filter((entry) => entry.name !== '(idle)' && entry.name !== '(program)')
           .sort((a, b) => b.ms - a.ms)

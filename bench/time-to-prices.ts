@@ -34,7 +34,7 @@ export type TimeToPrices = {
 
 /**
  * From navigation start: the first contentful paint, and the animation frame that paints the price
- * table with six rows priced in dollars (the first frame after they are in the page). Measured in
+ * table (or the full list's) with six rows priced in dollars (the first frame after they are in the page). Measured in
  * the same page load, so each run gives both. A route whose table is below the fold counts its
  * rows when they are in the page, laid out, ready for the visitor who scrolls there. A string, not
  * a function: tsx would wrap the function's inner names in a helper the page does not have.
@@ -50,7 +50,9 @@ const RECORD_IN_PAGE = `(() => {
   let found = false
   new MutationObserver(() => {
     if (found) return
-    const cells = document.querySelectorAll('.market-table tbody tr td:nth-of-type(2)')
+    const cells = document.querySelectorAll(
+      '.market-table tbody tr td:nth-of-type(2), .coin-list tbody tr td:nth-of-type(2)',
+    )
     const priced = [...cells].filter((cell) => /^\\$[\\d,.]+$/.test(cell.textContent || ''))
     if (priced.length < 6) return
     found = true

@@ -34,5 +34,8 @@ export const CurrencyParamSchema = v.fallback(v.optional(CurrencySchema), undefi
  */
 export const CURRENCY_STORAGE_KEY = 'coinvera-currency'
 
-/** The paths whose pages show prices in the chosen currency: `/`, `/crypto`, `/watchlist`, coin pages. */
-export const CURRENCY_PATHS = /^\/(?:crypto|watchlist|coins\/[^/]+)?$/
+/**
+ * The paths whose pages show prices in the chosen currency: `/`, `/crypto`, the full list
+ * (`/coins`), coin pages and `/watchlist`.
+ */
+export const CURRENCY_PATHS = /^\/(?:crypto|watchlist|coins(?:\/[^/]+)?)?$/

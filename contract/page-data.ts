@@ -5,6 +5,7 @@ import type { Currency } from './currency'
 import type { GlobalData, MarketsData, TrendingData } from './market'
 import type { SessionUser } from './session'
 import type { WatchRow } from './watchlist'
+import type { ListedCoinData, MarketListData } from './market-list'
 
 /**
  * The market data a page is rendered with (the lists, or one coin's details and chart at one
@@ -17,9 +18,23 @@ export type PageData = {
   markets?: MarketsData
   trending?: TrendingData
   global?: GlobalData
-  coin?: { id: string; range: ChartRange; detail: CoinDetailData; chart: CoinChartData }
+  /**
+   * A coin's page: its row on a list page held now (its price and key figures, no call of its
+   * own), and its details and chart when the server has them.
+   */
+  coin?: {
+    id: string
+    range: ChartRange
+    listed?: ListedCoinData
+    detail?: CoinDetailData
+    chart?: CoinChartData
+  }
   /** A known coin the server has no data for now, and why (rendered instead of `coin`). */
   coinUnavailable?: { id: string } & Unavailable
+  /** A page of the full list (`/coins`). */
+  marketList?: { page: number; data: MarketListData }
+  /** A page of the full list the server has no data for now, and why. */
+  listUnavailable?: { page: number } & Unavailable
   /**
    * The signed-in visitor the page is rendered for: such a render is theirs alone, never kept
    * in a cache shared with other visitors (server/site/pages.ts).

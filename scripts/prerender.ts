@@ -9,7 +9,9 @@ import { CURRENCIES, CURRENCY_PATHS, CURRENCY_STORAGE_KEY } from '@contract/curr
 import {
   COIN_PAGE_TEMPLATE,
   COIN_TEMPLATE_PATH,
+  donePageFile,
   errorPageFile,
+  PAGE_DONE,
   PAGE_ERRORS,
   SITE_ROUTES,
 } from '@contract/pages'
@@ -27,16 +29,21 @@ const CLIENT_DIR = 'dist/client'
 // The server writes the run-time SITE_URL in its place (server/site/manifest.ts, `withOrigin`).
 const SITE_URL = buildOrigin()
 
-/** Each page's sitemap priority (null: a visitor's own page, not for search engines). */
-const PRIORITY: Record<(typeof SITE_ROUTES)[number], string | null> = {
+/**
+ * Each indexed page's sitemap priority; the pages themselves are the server's list. The others
+ * (recovery, verification, the account, the watchlist) are for one visitor each: `noindex`, not in the sitemap.
+ */
+const PRIORITY: Partial<Record<(typeof SITE_ROUTES)[number], string>> = {
   '/': '1.0',
   '/crypto': '0.9',
+  '/coins': '0.8',
   '/signup': '0.6',
   '/signin': '0.4',
   '/contact': '0.5',
-  '/watchlist': null,
 }
 const PAGES = SITE_ROUTES.map((path) => ({ path, priority: PRIORITY[path] }))
+const INDEXED = PAGES.filter((page) => page.priority !== undefined)
+const urlOf = (path: string) => (PRIORITY[path as keyof typeof PRIORITY] ? SITE_URL + path : null)
 const NOT_FOUND_PATH = '/__not-found__'
 const LOADER = fileURLToPath(new URL('../src/boot/loader.ts', import.meta.url))
 const CURRENCY_BOOT = fileURLToPath(new URL('../src/boot/currency.ts', import.meta.url))
@@ -124,16 +131,22 @@ const { render } = (await import(
 )) as typeof import('../src/entry-server')
 
 for (const { path } of PAGES) {
-  await write(outputFile(path), prerenderedPage(template, await render(path), SITE_URL + path))
+  await write(outputFile(path), prerenderedPage(template, await render(path), urlOf(path)))
 }
-// A form posted without JavaScript comes back as `?error=<code>`: the message is in the HTML.
-for (const [path, codes] of PAGE_ERRORS) {
-  for (const code of codes) {
-    const rendered = await render(`${path}?error=${code}`)
-    await write(
-      join(CLIENT_DIR, errorPageFile(path, code)),
-      prerenderedPage(template, rendered, SITE_URL + path),
-    )
+// A form posted without JavaScript comes back as `?error=<code>` or `?done=<code>`: the message
+// is in the HTML.
+for (const [variants, param, fileOf] of [
+  [PAGE_ERRORS, 'error', errorPageFile],
+  [PAGE_DONE, 'done', donePageFile],
+] as const) {
+  for (const [path, codes] of variants) {
+    for (const code of codes) {
+      const rendered = await render(`${path}?${param}=${code}`)
+      await write(
+        join(CLIENT_DIR, fileOf(path, code)),
+        prerenderedPage(template, rendered, urlOf(path)),
+      )
+    }
   }
 }
 // Every coin page starts as this one (skeletons, a generic title), served for any known coin.
@@ -154,11 +167,9 @@ await write(
 )
 await write(
   join(CLIENT_DIR, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PAGES.flatMap(
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${INDEXED.map(
     ({ path, priority }) =>
-      priority === null
-        ? []
-        : `  <url><loc>${SITE_URL}${path}</loc><priority>${priority}</priority></url>`,
+      `  <url><loc>${SITE_URL}${path}</loc><priority>${priority}</priority></url>`,
   ).join('\n')}\n</urlset>\n`,
 )
 console.info(`Prerendered ${PAGES.length} pages and 404.html for ${SITE_URL}`)

@@ -1,7 +1,10 @@
 import { Hono } from 'hono'
 import type { Config } from './config'
 import type { AppEnv } from './context'
+import type { RecoveryDeps } from './auth/recovery'
 import { SignInLimits } from './auth/sign-in-limits'
+import { type Background, background } from './background'
+import { accountTokenStore } from './db/account-tokens'
 import { accountStore } from './db/accounts'
 import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
@@ -13,14 +16,19 @@ import { loadSample, type Sample } from './market/sample'
 import { createMarket, type MarketCaches } from './market/service'
 import { watchPrices } from './market/watch-prices'
 import type { CoinPages } from './market/coins'
+import type { MarketLists } from './market/lists'
 import type { FetchFn } from './market/upstream'
 import { type Coordinator, createCoordinator } from './shared/coordinator'
 import { RateLimiter } from './limits/rate-limiter'
+import { createMailer, type Mailer } from './mail/mailer'
 import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
+import { sessionCookies } from './middleware/session-cookie'
+import { accountRoutes } from './routes/account'
 import { authRoutes, sessionOf } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
+import { recoveryRoutes } from './routes/recovery'
 import { siteRoutes } from './routes/site'
 import { watchlistRoutes } from './routes/watchlist'
 import { readBuild } from './site/manifest'
@@ -36,16 +44,23 @@ export type AppDeps = {
   sample?: Sample
   /** The route renderer (server/site/pages.ts); without it, pages are served as prerendered. */
   render?: Render | null
+  /** How often the mail queue is polled (server/mail/queue.ts, `POLL_MS`); tests poll faster. */
+  mailPollMs?: number
 }
 
 export type App = {
   app: Hono<AppEnv>
   caches: MarketCaches
   coins: CoinPages
+  lists: MarketLists
   /** What the instances share (stopped with the server). */
   shared: Coordinator
   /** How many files the site serves (0: no build found). */
   siteFiles: number
+  /** The mail queue's sender, started and stopped with the server. */
+  mailer: Mailer
+  /** Work finished after its request's answer, awaited before the database closes. */
+  background: Background
 }
 
 export function createApp(deps: AppDeps): App {
@@ -61,7 +76,7 @@ export function createApp(deps: AppDeps): App {
     upstreamTimeoutMs: config.market.timeoutMs,
     marketPoolSize: poolSizes(config.databasePoolMax).market,
   })
-  const { caches, coins, budget } = createMarket({
+  const { caches, coins, lists, budget } = createMarket({
     shared: shared.market,
     config: config.market,
     sample: deps.sample ?? loadSample(),
@@ -76,21 +91,78 @@ export function createApp(deps: AppDeps): App {
 
   const accounts = accountStore(db)
   const sessions = sessionStore(db)
+  const mailer = createMailer({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    pollMs: deps.mailPollMs,
+  })
+  const later = background(logger)
+  const HOUR = 60 * 60_000
+  const recovery: RecoveryDeps = {
+    accounts,
+    sessions,
+    tokens: accountTokenStore(db),
+    clock,
+    mailer,
+    // Links in messages: the public origin, never a request's Host.
+    siteUrl: config.siteOrigin ?? `http://localhost:${config.port}`,
+    resetEmails: shared.limiters('reset-emails', { limit: 3, windowMs: HOUR }),
+  }
+  const signInLimits = new SignInLimits(shared.limiters)
   // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
-  const secureCookie = config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true
-  const viewerOf = sessionOf({ accounts, sessions, clock, secureCookie })
+  const cookies = sessionCookies({
+    secure: config.trustProxyHttps || config.siteOrigin?.startsWith('https:') === true,
+    clock,
+  })
+  // Each hashes a password, as a sign-in does: the same allowance per client address.
+  const passwordChecks = (scope: string) =>
+    shared.limiters(scope, { limit: config.signinRateLimit, windowMs: 60_000 })
+  const viewerOf = sessionOf({ accounts, sessions, clock, cookies })
   app.route(
     '/api/auth',
     authRoutes({
       accounts,
       sessions,
       signUpLimiter: shared.limiters('signup', { limit: config.signupRateLimit, windowMs: 60_000 }),
-      signInLimiter: shared.limiters('signin', { limit: config.signinRateLimit, windowMs: 60_000 }),
-      signInLimits: new SignInLimits(shared.limiters),
+      signInLimiter: passwordChecks('signin'),
+      signInLimits,
       clock,
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
-      secureCookie,
+      cookies,
+      recovery,
+    }),
+  )
+  app.route(
+    '/api/auth',
+    recoveryRoutes({
+      recovery,
+      resetRequests: shared.limiters('reset-requests', {
+        limit: config.passwordResetRateLimit,
+        windowMs: HOUR,
+      }),
+      tokenChecks: passwordChecks('token-checks'),
+      background: later,
+      cookies,
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
+    }),
+  )
+  app.route(
+    '/api/account',
+    accountRoutes({
+      recovery,
+      session: { accounts, sessions, clock },
+      cookies,
+      passwordChecks: passwordChecks('account-password'),
+      signInLimits,
+      verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
     }),
   )
   // Misses a client may cause per minute, by the API or by coin pages: each may start an
@@ -99,7 +171,7 @@ export function createApp(deps: AppDeps): App {
     shared.missLimiter('coin-miss', { limit: config.market.coinMissRateLimit, windowMs: 60_000 }),
     config.trustProxy,
   )
-  app.route('/api/market', marketRoutes({ caches, coins, clientGate }))
+  app.route('/api/market', marketRoutes({ caches, coins, lists, clientGate }))
   const watchlist = watchlistStore(db)
   app.route(
     '/api/watchlist',
@@ -121,6 +193,7 @@ export function createApp(deps: AppDeps): App {
           render: deps.render,
           caches,
           coins,
+          lists,
           build,
           logger,
           coinRenderBytes: config.coinRenderCacheBytes,
@@ -172,5 +245,14 @@ export function createApp(deps: AppDeps): App {
     }
     return response
   })
-  return { app, caches, coins, shared, siteFiles: Object.keys(build?.manifest.files ?? {}).length }
+  return {
+    app,
+    caches,
+    coins,
+    lists,
+    shared,
+    siteFiles: Object.keys(build?.manifest.files ?? {}).length,
+    mailer,
+    background: later,
+  }
 }

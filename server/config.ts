@@ -35,6 +35,13 @@ export type Config = {
   signinRateLimit: number
   /** Watchlist changes per minute per client address. */
   watchlistRateLimit: number
+  /** Password-reset requests per client address per hour (server/routes/recovery.ts). */
+  passwordResetRateLimit: number
+  mail: {
+    /** `smtp://` or `smtps://` with any credentials; unset: messages go to `DATA_DIR/outbox`. */
+    smtpUrl: string | undefined
+    from: string
+  }
   shutdownTimeoutMs: number
   maxConnections: number
   market: {
@@ -43,6 +50,10 @@ export type Config = {
     marketsTtlS: number
     trendingTtlS: number
     globalTtlS: number
+    /** Pages of the full list (`/coins`) at most, 100 coins each. */
+    listPages: number
+    /** Cache lifetime of the full list's pages but the first in the default currency. */
+    listTtlS: number
     timeoutMs: number
     firstWaitMs: number
     /** Upstream calls in any 60 s, whatever the endpoint (server/market/budget.ts). */
@@ -148,6 +159,28 @@ const EnvSchema = v.object({
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
   WATCHLIST_RATE_LIMIT: integer(120, 1, 1_000_000),
+  PASSWORD_RESET_RATE_LIMIT: integer(10, 1, 1_000_000),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be an smtp:// or smtps:// URL'),
+      v.check(
+        (value) => /^smtps?:$/.test(new URL(value).protocol),
+        'must be an smtp:// or smtps:// URL',
+      ),
+    ),
+  ),
+  // An address, alone or as `Name <address>`.
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an email address, or Name <address>',
+      ),
+    ),
+    'Coinvera <no-reply@localhost>',
+  ),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
   MARKET_UPSTREAM_URL: v.optional(HttpUrl, 'https://api.coingecko.com/api/v3'),
@@ -155,6 +188,8 @@ const EnvSchema = v.object({
   MARKETS_TTL_S: integer(60, 1, 86_400),
   TRENDING_TTL_S: integer(300, 1, 86_400),
   GLOBAL_TTL_S: integer(300, 1, 86_400),
+  MARKET_LIST_PAGES: integer(20, 1, 1000),
+  MARKET_LIST_TTL_S: integer(300, 1, 86_400),
   UPSTREAM_TIMEOUT_MS: integer(8000, 100, 120_000),
   MARKET_FIRST_WAIT_MS: integer(1500, 0, 120_000),
   // Unset: a default that depends on other variables (see loadConfig).
@@ -164,7 +199,7 @@ const EnvSchema = v.object({
 })
 
 // Values we never echo back in an error message.
-const SECRET_KEYS = new Set(['DATABASE_URL', 'COINGECKO_API_KEY'])
+const SECRET_KEYS = new Set(['DATABASE_URL', 'COINGECKO_API_KEY', 'SMTP_URL'])
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -230,6 +265,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     watchlistRateLimit: e.WATCHLIST_RATE_LIMIT,
+    passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     market: {
@@ -238,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       marketsTtlS: e.MARKETS_TTL_S,
       trendingTtlS: e.TRENDING_TTL_S,
       globalTtlS: e.GLOBAL_TTL_S,
+      listPages: e.MARKET_LIST_PAGES,
+      listTtlS: e.MARKET_LIST_TTL_S,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       firstWaitMs: e.MARKET_FIRST_WAIT_MS,
       callsPerMin,

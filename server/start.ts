@@ -65,7 +65,7 @@ export async function serveApp(
     if (error instanceof ManifestError) throw new StartError(error.message, { cause: error })
     throw error
   }
-  const { app, caches, coins, shared, siteFiles } = created
+  const { app, caches, coins, lists, shared, siteFiles, mailer, background } = created
   if (siteFiles === 0) {
     logger.warn(
       { clientDir: config.clientDir },
@@ -98,10 +98,18 @@ export async function serveApp(
   void caches.trending.refresh()
   void caches.global.refresh()
   void coins.ids.refresh()
+  // Messages left unsent by a previous run, or queued by another instance, go out now.
+  mailer.start()
 
   const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`
   logger.info({ url, database: db.kind, files: siteFiles }, 'listening')
+  logger.info(
+    { mail: mailer.destination },
+    config.mail.smtpUrl
+      ? 'mail is sent through SMTP_URL'
+      : 'no SMTP_URL: every message is written as an .eml file in this folder',
+  )
 
   let stopping: Promise<void> | null = null
   return {
@@ -110,8 +118,11 @@ export async function serveApp(
     stop() {
       stopping ??= (async () => {
         await closeServer(server, config.shutdownTimeoutMs)
+        await background.idle()
+        await mailer.stop()
         for (const cache of allCaches(caches)) cache.close()
         coins.close()
+        lists.close()
         shared.close()
       })()
       return stopping
@@ -122,7 +133,13 @@ export async function serveApp(
 /** Database, migrations, then the app: what index.ts runs. Stopping also closes the database. */
 export async function startServer(
   config: Config,
-  overrides: { logger?: Logger; clock?: Clock; fetch?: FetchFn; render?: Render | null } = {},
+  overrides: {
+    logger?: Logger
+    clock?: Clock
+    fetch?: FetchFn
+    render?: Render | null
+    mailPollMs?: number
+  } = {},
 ): Promise<RunningServer> {
   const logger = overrides.logger ?? createLogger(config.logLevel)
   const render =

@@ -11,6 +11,7 @@ import { loadPriceExtras } from '@/boot/price-extras'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
+import { marketListQueries } from '@/features/market/list-queries'
 import { watchlistQueries } from '@/features/watchlist/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
@@ -28,17 +29,17 @@ export type RenderedPage = { html: string; state: string | null }
 const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
   Date.parse(data.meta.updatedAt ?? '') || Date.now()
 
-export async function render(path: string, lists: PageData = {}): Promise<RenderedPage> {
+export async function render(path: string, data: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency, markets, trending, global, coin, coinUnavailable, notFound, viewer } = lists
+  const { currency = DEFAULT_CURRENCY, markets, trending, global, coin, marketList, viewer } = data
   // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
   if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
-  if (viewer && lists.watchlist) {
-    const { coins, rows } = lists.watchlist
+  if (viewer && data.watchlist) {
+    const { coins, rows } = data.watchlist
     queryClient.setQueryData(watchlistQueries.account().queryKey, { coins })
     if (rows) {
-      const prices = watchlistQueries.prices(currency ?? DEFAULT_CURRENCY, coins)
+      const prices = watchlistQueries.prices(currency, coins)
       queryClient.setQueryData(prices.queryKey, { coins: rows })
     }
   }
@@ -57,26 +58,45 @@ export async function render(path: string, lists: PageData = {}): Promise<Render
       updatedAt: fetchedAt(trending),
     })
   }
-  if (coin) {
+  if (coin?.listed) {
+    queryClient.setQueryData(coinQueries.listed(coin.id, currency).queryKey, coin.listed, {
+      updatedAt: fetchedAt(coin.listed),
+    })
+  }
+  if (coin?.detail) {
     queryClient.setQueryData(coinQueries.detail(coin.id).queryKey, coin.detail, {
       updatedAt: fetchedAt(coin.detail),
     })
-    const chart = coinQueries.chart(coin.id, coin.range, currency ?? DEFAULT_CURRENCY)
-    queryClient.setQueryData(chart.queryKey, coin.chart, {
-      updatedAt: fetchedAt(coin.chart),
+  }
+  if (coin?.chart) {
+    const chart = coinQueries.chart(coin.id, coin.range, currency)
+    queryClient.setQueryData(chart.queryKey, coin.chart, { updatedAt: fetchedAt(coin.chart) })
+  }
+  if (marketList) {
+    const list = marketListQueries.page(currency, marketList.page)
+    queryClient.setQueryData(list.queryKey, marketList.data, {
+      updatedAt: fetchedAt(marketList.data),
     })
   }
   let state: PageState | null =
-    markets || trending || global || coin || viewer ? dehydrate(queryClient) : null
-  if (coinUnavailable) {
-    const { id, reason, seconds } = coinUnavailable
-    const key = hashKey(coinQueries.detail(id).queryKey)
+    markets || trending || global || coin || marketList || viewer ? dehydrate(queryClient) : null
+  // Why a query had no data, by its hash: a coin's details, or a page of the list.
+  const unavailable = data.coinUnavailable
+    ? { ...data.coinUnavailable, key: coinQueries.detail(data.coinUnavailable.id).queryKey }
+    : data.listUnavailable
+      ? {
+          ...data.listUnavailable,
+          key: marketListQueries.page(currency, data.listUnavailable.page).queryKey,
+        }
+      : null
+  if (unavailable) {
+    const { key, reason, seconds } = unavailable
     state = {
       ...(state ?? { queries: [], mutations: [] }),
-      unavailable: [{ queryHash: key, reason, seconds }],
+      unavailable: [{ queryHash: hashKey(key), reason, seconds }],
     }
   }
-  if (notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound }
+  if (data.notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound: true }
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     prerender: true,

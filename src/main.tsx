@@ -28,17 +28,18 @@ void storage?.removeItem('coinvera-cache')
 async function readThisPageState(): Promise<PageState | null> {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent
   if (!text) return null
-  const coin = window.location.pathname.startsWith('/coins/')
-    ? await import('@/features/coin/queries')
-    : null
+  const { pathname } = window.location
+  const coin = pathname.startsWith('/coins/') ? await import('@/features/coin/queries') : null
+  const list = pathname === '/coins' ? await import('@/features/market/list-queries') : null
   return readPageState(
     text,
     (queryKey) =>
       marketSchemaFor(queryKey) ??
       sessionSchemaFor(queryKey) ??
       watchlistSchemaFor(queryKey) ??
-      coin?.coinSchemaFor(queryKey),
-    coin?.pageUnavailableSchema,
+      coin?.coinSchemaFor(queryKey) ??
+      list?.listSchemaFor(queryKey),
+    coin?.pageUnavailableSchema ?? list?.pageUnavailableSchema,
   )
 }
 
@@ -76,8 +77,10 @@ async function start() {
   const history = createBrowserHistory()
   await yieldToMain()
   const pageState = await readThisPageState()
-  // The server's not-found page is the not-found page here too, whatever route the address matches.
-  const notFoundPath = pageState?.notFound ? window.location.pathname : undefined
+  // The server's not-found page is the not-found page here too, whatever route the address matches
+  // (a coin the market source does not know, a page past the list's end).
+  const { pathname, search } = window.location
+  const notFoundPath = pageState?.notFound ? pathname + search : undefined
   const router = createAppRouter(queryClient, { history, notFoundPath })
   if (pageState) {
     // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): the loaders find the

@@ -4,7 +4,7 @@ import { fieldIssues } from '@contract/api-error'
 import { SignUpSchema } from '@contract/sign-up'
 import { SIGNED_IN_COOKIE, SignInSchema } from '@contract/session'
 
-type User = { id: string; name: string; email: string }
+type User = { id: string; name: string; email: string; emailVerified: boolean }
 
 // Offline development only: accounts live in this page's memory, the session in a cookie.
 const accounts = new Map<string, User & { password: string }>()
@@ -45,7 +45,7 @@ export const authHandlers = [
         { status: 409 },
       )
     }
-    const user = { id: crypto.randomUUID(), name, email }
+    const user = { id: crypto.randomUUID(), name, email, emailVerified: false }
     accounts.set(email.toLowerCase(), { ...user, password })
     signedIn = user
     return HttpResponse.json(
@@ -63,7 +63,12 @@ export const authHandlers = [
         { status: 401 },
       )
     }
-    signedIn = { id: account.id, name: account.name, email: account.email }
+    signedIn = {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      emailVerified: account.emailVerified,
+    }
     return HttpResponse.json({ user: signedIn }, { headers: { 'Set-Cookie': SIGNED_IN } })
   }),
   http.get('*/api/auth/session', () =>

@@ -8,6 +8,7 @@ import searchTrending from '../fixtures/search-trending.json'
 import { chartIn, marketsIn } from '../currency-samples'
 import { CurrencySchema } from '@contract/currency'
 import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../coin-samples'
+import { sampleMarketList } from '../market-list-samples'
 import {
   marketsWithSampleImages,
   sampleImagePath,
@@ -47,13 +48,21 @@ function coinHandlers(images: (id: string, detail: Record<string, unknown>) => o
   ]
 }
 
-/** `coins/markets` in the asked currency (the fixture converted at its rates), else a 400. */
-function markets(request: Request, images: (coins: typeof coinsMarkets) => typeof coinsMarkets) {
-  const currency = v.safeParse(
-    CurrencySchema,
-    new URL(request.url).searchParams.get('vs_currency') ?? 'usd',
-  )
+/**
+ * `coins/markets` in the asked currency (the fixture converted at its rates), else a 400. Asked
+ * with the full list's query: its first page is the sample list, and there is no other.
+ */
+function markets(
+  request: Request,
+  images: <T extends { id: string; image?: unknown }>(coins: T[]) => T[],
+) {
+  const search = new URL(request.url).searchParams
+  const currency = v.safeParse(CurrencySchema, search.get('vs_currency') ?? 'usd')
   if (!currency.success) return invalidCurrency()
+  if (search.get('per_page') === '100') {
+    const page = search.get('page') === '1' ? sampleMarketList(currency.output, CHART_END_MS) : []
+    return HttpResponse.json(images(page))
+  }
   return HttpResponse.json(marketsIn(images(coinsMarkets), currency.output))
 }
 
@@ -72,7 +81,9 @@ export const marketHandlers = [
  * images), so offline development sends nothing to another host.
  */
 export const offlineMarketHandlers = [
-  http.get('*/coins/markets', ({ request }) => markets(request, marketsWithSampleImages)),
+  http.get('*/coins/markets', ({ request }) =>
+    markets(request, (coins) => marketsWithSampleImages(coins)),
+  ),
   http.get('*/coins/list', () => HttpResponse.json(coinsList)),
   http.get('*/search/trending', () => HttpResponse.json(trendingWithSampleImages(searchTrending))),
   http.get('*/global', () => HttpResponse.json(global)),

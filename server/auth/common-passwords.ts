@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import * as v from 'valibot'
+import { ChangePasswordSchema, PasswordResetConfirmSchema } from '@contract/account'
 import { COMMON_PASSWORD_MESSAGE, SignUpSchema } from '@contract/sign-up'
 import { normalisePassword } from './password'
 
@@ -23,4 +24,17 @@ export const ServerSignUpSchema = v.object({
     SignUpSchema.entries.password,
     v.check((password) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE),
   ),
+})
+
+/** A new password as the server checks it: sign-up's rule, long list included. */
+const ServerNewPasswordSchema = ServerSignUpSchema.entries.password
+
+export const ServerPasswordResetConfirmSchema = v.object({
+  ...PasswordResetConfirmSchema.entries,
+  password: ServerNewPasswordSchema,
+})
+
+export const ServerChangePasswordSchema = v.object({
+  ...ChangePasswordSchema.entries,
+  password: ServerNewPasswordSchema,
 })

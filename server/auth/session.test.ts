@@ -18,8 +18,12 @@ function accounts(passwordHash: string): AccountStore {
     count: async () => 1,
     findCredentials: async (email) =>
       email.toLowerCase() === 'ada@example.com'
-        ? { id: 'id-1', name: 'Ada', email: 'ada@example.com', passwordHash }
+        ? { id: 'id-1', name: 'Ada', email: 'ada@example.com', emailVerified: false, passwordHash }
         : null,
+    findCredentialsById: async () => null,
+    setPasswordHash: async () => undefined,
+    markEmailVerified: async () => undefined,
+    delete: async () => undefined,
   }
 }
 
@@ -58,6 +62,7 @@ describe('checkCredentials', () => {
       id: 'id-1',
       name: 'Ada',
       email: 'ada@example.com',
+      emailVerified: false,
     })
   })
 })

@@ -30,7 +30,14 @@ export async function checkCredentials(
     () => deps.accounts.findCredentials(username.trim()),
     password,
   )
-  return account && { id: account.id, name: account.name, email: account.email }
+  return (
+    account && {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      emailVerified: account.emailVerified,
+    }
+  )
 }
 
 /** A new session for the account: a fresh token every time, expired sessions swept on the way. */
@@ -60,7 +67,11 @@ export function endSession(deps: SessionDeps, token: string): Promise<void> {
   return deps.sessions.delete(hashToken(token))
 }
 
-/** Ends every session of the account, on every device. */
-export function endAllSessions(deps: SessionDeps, accountId: string): Promise<number> {
-  return deps.sessions.deleteForAccount(accountId)
+/** Ends every session of the account, on every device; but the one of `keepToken`, if given. */
+export function endAllSessions(
+  deps: Pick<SessionDeps, 'sessions'>,
+  accountId: string,
+  keepToken?: string,
+): Promise<number> {
+  return deps.sessions.deleteForAccount(accountId, keepToken && hashToken(keepToken))
 }

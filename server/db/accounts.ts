@@ -29,10 +29,46 @@ export type AccountStore = {
     input: Omit<SignUpData, 'password'> & { passwordHash: string; createdAt: Date },
   ): Promise<Account | null>
   /** What sign-in checks: the account with this email (in any case) and its password hash. */
-  findCredentials(
-    email: string,
-  ): Promise<{ id: string; name: string; email: string; passwordHash: string } | null>
+  findCredentials(email: string): Promise<Credentials | null>
+  /** The same, by the account's id (a password change checks the current one). */
+  findCredentialsById(id: string): Promise<Credentials | null>
+  setPasswordHash(id: string, passwordHash: string): Promise<void>
+  /** Marks the address verified (once: a later call keeps the first time). */
+  markEmailVerified(id: string, at: Date): Promise<void>
+  /** Deletes the account; its sessions, tokens and other rows go with it (ON DELETE CASCADE). */
+  delete(id: string): Promise<void>
   count(): Promise<number>
+}
+
+export type Credentials = {
+  id: string
+  name: string
+  email: string
+  emailVerified: boolean
+  passwordHash: string
+}
+
+type CredentialsRow = {
+  id: string
+  name: string
+  email: string
+  email_verified: boolean
+  password_hash: string
+}
+
+const CREDENTIALS_COLUMNS =
+  'id, name, email, email_verified_at IS NOT NULL AS email_verified, password_hash'
+
+function toCredentials(row: CredentialsRow | undefined): Credentials | null {
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        emailVerified: row.email_verified,
+        passwordHash: row.password_hash,
+      }
+    : null
 }
 
 export function accountStore(db: Db): AccountStore {
@@ -57,18 +93,30 @@ export function accountStore(db: Db): AccountStore {
       return row ? toAccount(row) : null
     },
     async findCredentials(email) {
-      const { rows } = await db.query<{
-        id: string
-        name: string
-        email: string
-        password_hash: string
-      }>('SELECT id, name, email, password_hash FROM accounts WHERE lower(email) = lower($1)', [
-        email,
-      ])
-      const row = rows[0]
-      return row
-        ? { id: row.id, name: row.name, email: row.email, passwordHash: row.password_hash }
-        : null
+      const { rows } = await db.query<CredentialsRow>(
+        `SELECT ${CREDENTIALS_COLUMNS} FROM accounts WHERE lower(email) = lower($1)`,
+        [email],
+      )
+      return toCredentials(rows[0])
+    },
+    async findCredentialsById(id) {
+      const { rows } = await db.query<CredentialsRow>(
+        `SELECT ${CREDENTIALS_COLUMNS} FROM accounts WHERE id = $1`,
+        [id],
+      )
+      return toCredentials(rows[0])
+    },
+    async setPasswordHash(id, passwordHash) {
+      await db.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [id, passwordHash])
+    },
+    async markEmailVerified(id, at) {
+      await db.query(
+        'UPDATE accounts SET email_verified_at = coalesce(email_verified_at, $2) WHERE id = $1',
+        [id, at.toISOString()],
+      )
+    },
+    async delete(id) {
+      await db.query('DELETE FROM accounts WHERE id = $1', [id])
     },
     async count() {
       const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM accounts')

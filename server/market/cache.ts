@@ -171,6 +171,17 @@ export class MarketCache<T> {
   }
 
   /**
+   * The upstream's data held now, fresh or stale, without starting anything: never a request,
+   * never the sample. For what must cost no upstream call (a coin page seeded from a list row).
+   */
+  held(): Served | null {
+    const entry = this.#entry
+    if (!entry) return null
+    const fresh = this.#clock.now() - entry.fetchedAt < this.#options.ttlMs
+    return this.#serve(entry, fresh ? 'cache' : 'stale')
+  }
+
+  /**
    * Starts one upstream request unless one is running (then shares it), the upstream asked us to
    * wait, or a gate refuses (then returns null). The promise never rejects: it says whether fresh
    * data arrived.

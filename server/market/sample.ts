@@ -24,6 +24,8 @@ import searchTrending from '../../mocks/fixtures/search-trending.json' with { ty
 import coinsList from '../../mocks/fixtures/coins-list.json' with { type: 'json' }
 import global from '../../mocks/fixtures/global.json' with { type: 'json' }
 import { chartIn, marketsIn } from '../../mocks/currency-samples'
+import { sampleMarketList } from '../../mocks/market-list-samples'
+import { type MarketListResponse, MarketListResponseSchema } from '@contract/market-list'
 import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../../mocks/coin-samples'
 import {
   marketsWithSampleImages,
@@ -36,6 +38,8 @@ export type Sample = {
   markets: MarketsResponse
   /** The price list in `currency`, converted at the fixtures' own rates (mocks/currency-samples.ts). */
   marketsIn(currency: Currency): MarketsResponse
+  /** The full list's first page in `currency`: one row per sample coin (mocks/market-list-samples.ts). */
+  marketList(currency: Currency): MarketListResponse
   global: GlobalResponse
   trending: TrendingResponse
   /** The coins known before the upstream's own list arrives (or when it never does). */
@@ -56,6 +60,10 @@ export function loadSample(): Sample {
   return {
     markets,
     marketsIn: (currency) => marketsIn(markets, currency),
+    marketList: (currency) =>
+      marketsWithSampleImages(
+        v.parse(MarketListResponseSchema, sampleMarketList(currency, updatedAt.getTime())),
+      ),
     global: v.parse(GlobalResponseSchema, global),
     trending,
     coinList: v.parse(CoinListSchema, coinsList),

@@ -12,6 +12,7 @@ import {
 } from './budget'
 import { MarketCache, type SharedRefresh } from './cache'
 import { CoinPages } from './coins'
+import { MarketLists } from './lists'
 import type { Sample } from './sample'
 import { createUpstream, type FetchFn, type Upstream } from './upstream'
 
@@ -46,6 +47,8 @@ export const allCaches = (caches: MarketCaches): MarketCache<unknown>[] => [
 export type Market = {
   caches: MarketCaches
   coins: CoinPages
+  /** The full list (`/coins`), per currency and page. */
+  lists: MarketLists
   budget: BudgetUse
 }
 
@@ -145,6 +148,19 @@ export function createMarket(deps: {
       maxEntries: config.coinCacheEntries,
       firstWaitMs: config.firstWaitMs,
       onFailure: logFailure,
+    }),
+    lists: new MarketLists({
+      pages: config.listPages,
+      firstPageTtlMs: config.marketsTtlS * 1000,
+      ttlMs: config.listTtlS * 1000,
+      load: (currency, page, signal) => upstream.marketList(currency, page, signal),
+      sample: (currency) => sample.marketList(currency),
+      sampleUpdatedAt: sample.updatedAt,
+      gate: gate('coins'),
+      clock,
+      firstWaitMs: config.firstWaitMs,
+      onFailure: logFailure,
+      shared: shared?.rows,
     }),
   }
 }

@@ -20,6 +20,11 @@ import {
   MarketChartSchema,
 } from '@contract/coin'
 import { parseRetryAfter } from '@contract/api-error'
+import {
+  marketListParams,
+  type MarketListResponse,
+  MarketListResponseSchema,
+} from '@contract/market-list'
 
 export type UpstreamFailure =
   | 'timeout'
@@ -62,6 +67,8 @@ export type UpstreamOptions = {
 
 export type Upstream = {
   markets(currency: Currency, signal?: AbortSignal): Promise<MarketsResponse>
+  /** One page of the full list (`/coins`); past the last page, an empty list. */
+  marketList(currency: Currency, page: number, signal?: AbortSignal): Promise<MarketListResponse>
   global(signal?: AbortSignal): Promise<GlobalResponse>
   trending(signal?: AbortSignal): Promise<TrendingResponse>
   coin(id: string, signal?: AbortSignal): Promise<CoinDetail>
@@ -184,6 +191,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     markets: (currency, signal) =>
       get('coins/markets', marketsParams(currency), MarketsResponseSchema, signal),
+    marketList: (currency, page, signal) =>
+      get('coins/markets', marketListParams(currency, page), MarketListResponseSchema, signal),
     global: (signal) => get('global', {}, GlobalResponseSchema, signal),
     trending: (signal) => get('search/trending', {}, TrendingResponseSchema, signal),
     // Ids are checked against CoinIdSchema before they get here, so they are safe in a path.

@@ -10,6 +10,8 @@ import { bodyType } from './request-body'
  *   the host the request was addressed to;
  * - a form post needs one of the two (a browser too old to send either cannot prove where its form
  *   came from). JSON cannot be posted across sites without CORS, which the API never grants.
+ * A page served with `Referrer-Policy: no-referrer` (one opened from an emailed link) posts its
+ * form with `Origin: null`; its `Sec-Fetch-Site: same-origin`, which no page can forge, decides.
  */
 export function sameOrigin(options: { siteOrigin: string | undefined }): MiddlewareHandler {
   return async (c, next) => {
@@ -18,7 +20,12 @@ export function sameOrigin(options: { siteOrigin: string | undefined }): Middlew
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
       throw apiError('forbidden_origin')
     }
-    if (origin !== undefined && !isOwnOrigin(origin, options.siteOrigin, c.req.header('Host'))) {
+    const opaque = origin === 'null' && site === 'same-origin'
+    if (
+      origin !== undefined &&
+      !opaque &&
+      !isOwnOrigin(origin, options.siteOrigin, c.req.header('Host'))
+    ) {
       throw apiError('forbidden_origin')
     }
     if (site === undefined && origin === undefined && bodyType(c) === 'form') {

@@ -4,12 +4,14 @@ import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
 import { CoinDetailQuerySchema, CoinIdSchema, MarketChartQuerySchema } from '@contract/coin'
 import { MarketsQuerySchema, NoQuerySchema } from '@contract/market'
+import { MARKET_LIST_PAGES_HEADER, MarketListQuerySchema } from '@contract/market-list'
 import type { CallGate } from '../market/budget'
 import type { TrustProxy } from '../config'
 import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import { apiError } from '../errors'
 import { type MarketCache, NoDataError, sharedCacheControl } from '../market/cache'
 import type { CoinPages } from '../market/coins'
+import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
 import type { MissLimiter } from '../limits/miss-limiter'
 import { watchPrices } from '../market/watch-prices'
@@ -33,7 +35,12 @@ const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.max(1, Math.cei
  * data waits (at most `MARKET_FIRST_WAIT_MS`) for the refresh its read started, as a page does:
  * answered at once, a visitor's periodic refetch got the previous prices, one interval late.
  */
-async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>, gates: CallGate[] = []) {
+async function reply(
+  c: Context<AppEnv>,
+  cache: MarketCache<unknown>,
+  gates: CallGate[] = [],
+  { emptyIsNotFound = false } = {},
+) {
   let served: Awaited<ReturnType<typeof cache.get>>
   try {
     served = await cache.getFresh(gates)
@@ -45,6 +52,8 @@ async function reply(c: Context<AppEnv>, cache: MarketCache<unknown>, gates: Cal
     if (error.reason === 'not_found') throw apiError('unknown_coin')
     throw apiError('upstream_unavailable', { headers })
   }
+  // An empty page of the list is past its end: its body is `[]`, kept like any other answer.
+  if (emptyIsNotFound && served.body.byteLength === 2) throw apiError('no_such_page')
   c.set('dataSource', served.source)
   return c.body(served.body, 200, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -85,12 +94,13 @@ export function clientMissGate(missLimiter: MissLimiter, trustProxy: TrustProxy)
 export type MarketRoutesDeps = {
   caches: MarketCaches
   coins: CoinPages
+  lists: MarketLists
   /** Upstream calls a client's misses may start (coin pages only: the lists are shared). */
   clientGate: ClientGate
 }
 
 export function marketRoutes(deps: MarketRoutesDeps) {
-  const { caches, coins, clientGate } = deps
+  const { caches, coins, lists, clientGate } = deps
   const knownCoin = async (id: string) => {
     if (!(await coins.ids.has(id))) throw apiError('unknown_coin')
   }
@@ -105,8 +115,20 @@ export function marketRoutes(deps: MarketRoutesDeps) {
         return c.json({ coins: rows }, 200, { 'Cache-Control': 'no-store' })
       })
       .all('/watchlist', onlyGet)
-      .get('/coins/markets', exactQuery(MarketsQuerySchema), (c) =>
-        reply(c, caches.markets[c.req.valid('query').vs_currency]),
+      // The price list's query, or a page of the full list's (`/coins`).
+      .get(
+        '/coins/markets',
+        exactQuery(v.union([MarketsQuerySchema, MarketListQuerySchema])),
+        (c) => {
+          const query = c.req.valid('query')
+          if (!('price_change_percentage' in query))
+            return reply(c, caches.markets[query.vs_currency])
+          const cache = lists.page(query.vs_currency, query.page)
+          if (!cache) throw apiError('no_such_page')
+          // Each page is one upstream call, which the client's misses pay for as a coin's do.
+          c.header(MARKET_LIST_PAGES_HEADER, String(lists.pages))
+          return reply(c, cache, [clientGate(c)], { emptyIsNotFound: true })
+        },
       )
       .get('/search/trending', exactQuery(NoQuerySchema), (c) => reply(c, caches.trending))
       .get('/global', exactQuery(NoQuerySchema), (c) => reply(c, caches.global))

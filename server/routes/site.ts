@@ -4,10 +4,23 @@ import { serveStatic } from 'hono/serve-static'
 import * as v from 'valibot'
 import { ChartRangeSchema, COIN_ID_PATTERN } from '@contract/coin'
 import { type Currency, CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
-import { COIN_PAGE_TEMPLATE, errorPageFile, PAGE_ERRORS, SITE_ROUTES } from '@contract/pages'
+import { listPageOf } from '@contract/list-page'
+import { TOKEN_PATTERN } from '@contract/token'
+import {
+  COIN_PAGE_TEMPLATE,
+  donePageFile,
+  errorPageFile,
+  MARKET_LIST_ROUTE,
+  PAGE_DONE,
+  PAGE_ERRORS,
+  SITE_ROUTES,
+  TOKEN_PAGES,
+} from '@contract/pages'
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
 import { apiError } from '../errors'
+import { weakEtag } from '../site/bodies'
+import { withFormToken } from '../site/html'
 import type { Build, InlineHashes, SiteFile } from '../site/manifest'
 import {
   DATA_PAGES,
@@ -44,11 +57,18 @@ function cacheControl(path: string): string {
 
 /**
  * A page's HTML: its own prerendered file when the build made one (`crypto/index.html` or
- * `crypto.html`, or the variant for a known `?error=` code), else the app shell, which renders
- * any route in the browser.
+ * `crypto.html`, or the variant for a known `?error=` or `?done=` code), else the app shell,
+ * which renders any route in the browser.
  */
-function pageFile(built: (path: string) => boolean, route: string, error?: string): string {
-  const variant = error && PAGE_ERRORS.get(route)?.includes(error) && errorPageFile(route, error)
+function pageFile(
+  built: (path: string) => boolean,
+  route: string,
+  query: { error?: string | undefined; done?: string | undefined },
+): string {
+  const { error, done } = query
+  const variant =
+    (error && PAGE_ERRORS.get(route)?.includes(error) && errorPageFile(route, error)) ||
+    (done && PAGE_DONE.get(route)?.includes(done) && donePageFile(route, done))
   if (variant && built(variant)) return variant
   if (route === '/') return '/index.html'
   return [`${route}/index.html`, `${route}.html`].find(built) ?? '/index.html'
@@ -211,16 +231,59 @@ export function siteRoutes(deps: SiteRoutesDeps) {
         return send(c, next, file, status, rendered ?? undefined)
       }
     }
-    const wanted = routes.has(path) ? pageFile(built, path, c.req.query('error')) : '/404.html'
+    const wanted = routes.has(path)
+      ? pageFile(built, path, { error: c.req.query('error'), done: c.req.query('done') })
+      : '/404.html'
     const file = built(wanted) ? wanted : '/index.html'
     if (!built(file)) {
       throw apiError('service_unavailable', {
         message: 'The site has not been built yet: run `npm run build`.',
       })
     }
-    // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
+    // Opened from an emailed link: the address holds a token, which no other site may read in a
+    // Referer; without the page's script, its form gets the token from here.
+    if (TOKEN_PAGES.includes(path)) {
+      c.header('Referrer-Policy', 'no-referrer')
+      const token = c.req.query('token')
+      if (token !== undefined && TOKEN_PATTERN.test(token) && file === wanted) {
+        const html = new TextDecoder().decode(build?.bodies.get(file))
+        const body = new TextEncoder().encode(withFormToken(html, token))
+        const page = { file, etag: weakEtag(body), bodies: new Map([[file, body]]) }
+        return send(c, next, file, 200, { page, cacheControl: 'no-store' })
+      }
+    }
     const currency = currencyOf(c.req.query('currency'))
     const status = routes.has(path) ? 200 : 404
+    // A page of the full list: rendered with its page of data, not found past the list's end. A
+    // signed-in visitor's is rendered for them; past their share of renders, the page everyone
+    // gets, still private.
+    if (path === MARKET_LIST_ROUTE && pages && file === wanted) {
+      const listPage = listPageOf(c.req.query('page'))
+      const gates = clientGate ? [clientGate(c)] : []
+      const list =
+        (viewer &&
+          (await pages.getList(listPage, currency, file, {
+            gates,
+            renderGate: renderGate?.(c) ?? null,
+            viewer,
+          }))) ||
+        (await pages.getList(listPage, currency, file, {
+          gates,
+          renderGate: renderGate?.(c) ?? null,
+        }))
+      if (list === 'not_found') return send(c, next, '/404.html', 404)
+      if (list?.unavailable) {
+        c.header('Retry-After', String(list.unavailable.retryAfterS))
+        return send(c, next, file, list.unavailable.status, list)
+      }
+      if (viewer && list?.cacheControl !== PERSONAL_CACHE_CONTROL) {
+        return send(c, next, file, 200, {
+          page: list?.page ?? null,
+          cacheControl: PERSONAL_CACHE_CONTROL,
+        })
+      }
+      return send(c, next, file, 200, list ?? undefined)
+    }
     if (viewer && pages && file === wanted && path in DATA_PAGES) {
       // Past the client's share of renders, the page everyone gets, still private.
       const own = (await allowed(c)) ? await pages.get(path, file, currency, viewer) : null
@@ -231,6 +294,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     if (viewer || (routes.has(path) && needsOwnRender(path, c))) {
       return send(c, next, file, status, await ownRender(c, file, { currency, viewer }))
     }
+    // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const rendered = pages && file === wanted ? await pages.get(path, file, currency) : null
     return send(c, next, file, status, rendered ?? undefined)
   })

@@ -96,6 +96,8 @@ export function budgetedUpstream(upstream: Upstream, budget: SharedBudget): Upst
       await take(marketsCaller(currency))
       return upstream.markets(currency, signal)
     },
+    // The full list's pages spend the coin pages' share, whatever the page or currency.
+    marketList: spent('coins', upstream.marketList),
     global: spent('lists', upstream.global),
     trending: spent('lists', upstream.trending),
     coin: spent('coins', upstream.coin),

@@ -7,6 +7,7 @@ import {
   prerenderedPage,
   renderedPage,
   splitHead,
+  withFormToken,
   withLoader,
 } from './html'
 
@@ -77,6 +78,25 @@ describe('the HTML edits', () => {
     ).toThrow(/#root/)
   })
 
+  it("gives a later page of a list its own canonical address, the first page's unchanged", () => {
+    const prerendered = prerenderedPage(
+      BUILT,
+      page_('<title>All coins — Coinvera</title>'),
+      'https://coinvera.example/coins',
+    )
+    const second = renderedPage(
+      prerendered,
+      { html: RENDERED, state: null },
+      { ownHead: true, canonicalQuery: '?page=2' },
+    )
+    expect(second).toContain('<link rel="canonical" href="https://coinvera.example/coins?page=2"/>')
+    expect(second).toContain(
+      '<meta property="og:url" content="https://coinvera.example/coins?page=2"/>',
+    )
+    const first = renderedPage(prerendered, { html: RENDERED, state: null }, { ownHead: true })
+    expect(first).toContain('<link rel="canonical" href="https://coinvera.example/coins"/>')
+  })
+
   it('writes the stylesheet into the page, and refuses CSS that would end its element', () => {
     const page = inlineStylesheet(BUILT, (href) =>
       href === 'assets/style-c.css' ? ' a{b:c} ' : '',
@@ -101,5 +121,15 @@ describe('the HTML edits', () => {
   it('puts a script first in the head, and the favicon into its link', () => {
     expect(firstInHead(BUILT, 'go()')).toContain('<meta charset="UTF-8" /><script>go()</script>')
     expect(inlineFavicon(BUILT, ' <svg/> ')).toContain('href="data:image/svg+xml,%3Csvg%2F%3E"')
+  })
+
+  it("writes a token into the page's one empty token field, and nothing else", () => {
+    const page = '<form><input type="hidden" name="token" value=""/><input name="password"/></form>'
+    const token = 'Ab-_0123456789abcdefghijklmnopqrstuvwxyzABCD'.slice(0, 43)
+    expect(withFormToken(page, token)).toBe(
+      `<form><input type="hidden" name="token" value="${token}"/><input name="password"/></form>`,
+    )
+    expect(() => withFormToken(page, '"><script>')).toThrow('not a token')
+    expect(withFormToken('<form></form>', token)).toBe('<form></form>')
   })
 })

@@ -86,18 +86,26 @@ function withHead(html: string, head: string): string {
 /**
  * A page rendered at run time, in its prerendered page (which keeps its inline style and loader,
  * so their CSP hashes hold): the render's markup in `#root`, its data block after it, and, for a
- * page whose title names its data (`ownHead`), the render's title and description.
+ * page whose title names its data (`ownHead`), the render's title and description; a query that
+ * makes the address another page (`canonicalQuery`, `?page=2`) joins its canonical address.
  */
 export function renderedPage(
   prerendered: string,
   rendered: { html: string; state: string | null },
-  { ownHead }: { ownHead: boolean },
+  { ownHead, canonicalQuery = '' }: { ownHead: boolean; canonicalQuery?: string },
 ): string {
   const open = prerendered.indexOf('<div id="root">')
   const close = prerendered.lastIndexOf('</div>')
   if (open < 0 || close < open) throw new Error('the page has no #root element')
   const { head, app } = splitHead(rendered.html)
-  const before = ownHead ? withHead(prerendered.slice(0, open), head) : prerendered.slice(0, open)
+  let before = ownHead ? withHead(prerendered.slice(0, open), head) : prerendered.slice(0, open)
+  // A page of a list is its own page to a search engine, not a copy of the first.
+  if (canonicalQuery) {
+    before = before.replace(
+      /(<link rel="canonical" href="|<meta property="og:url" content=")([^"?]*)"/g,
+      (_, tag, url) => `${tag}${url}${escapeAttr(canonicalQuery)}"`,
+    )
+  }
   const after = prerendered.slice(close + '</div>'.length)
   return `${before}<div id="root">${app}</div>${rendered.state ?? ''}${after}`
 }
@@ -157,4 +165,19 @@ export function inlineFavicon(html: string, svg: string): string {
     () =>
       `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg.trim())}" type="image/svg+xml" />`,
   )
+}
+
+// What React renders for the token field of the pages opened from an emailed link.
+const TOKEN_FIELD = '<input type="hidden" name="token" value=""/>'
+
+/**
+ * The page with `token` in its form's hidden token field, so the form posts it without the
+ * page's script. Only a token of the expected shape (base64url) is written; a page without
+ * exactly one such field is returned as it is.
+ */
+export function withFormToken(html: string, token: string): string {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) throw new Error('not a token')
+  const at = html.indexOf(TOKEN_FIELD)
+  if (at < 0 || html.indexOf(TOKEN_FIELD, at + 1) >= 0) return html
+  return html.replace(TOKEN_FIELD, () => `<input type="hidden" name="token" value="${token}"/>`)
 }

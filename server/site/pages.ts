@@ -19,11 +19,13 @@ import {
   TrendingResponseSchema,
   trendingItems,
 } from '@contract/market'
+import { MarketListResponseSchema } from '@contract/market-list'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger'
 import type { CallGate } from '../market/budget'
 import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
 import type { CoinPages } from '../market/coins'
+import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
 import type { PageData, Unavailable } from '@contract/page-data'
 import { compressedCopies, weakEtag } from './bodies'
@@ -70,14 +72,16 @@ export async function loadRender(clientDir: string): Promise<Render | null> {
 
 const decoder = new TextDecoder()
 
-/** What the cache serves, parsed, with what it is: the site's queries hold the same. */
-function parsed<T>(served: Served, parse: (json: unknown) => T): { data: T; meta: Meta } {
+/** What served data is, as the site's queries say it. */
+function metaOf(served: Served): Meta {
   // Fresh from the upstream or from the cache is the same data: one render, labelled `cache`.
   const source: DataSource = served.source === 'live' ? 'cache' : served.source
-  return {
-    data: parse(JSON.parse(decoder.decode(served.body))),
-    meta: { source, updatedAt: served.updatedAt.toISOString() },
-  }
+  return { source, updatedAt: served.updatedAt.toISOString() }
+}
+
+/** What the cache serves, parsed, with what it is: the site's queries hold the same. */
+function parsed<T>(served: Served, parse: (json: unknown) => T): { data: T; meta: Meta } {
+  return { data: parse(JSON.parse(decoder.decode(served.body))), meta: metaOf(served) }
 }
 
 type Entry = { version: string; page: Promise<RenderedPage | null> }
@@ -118,10 +122,13 @@ function byteBoundedStore(maxBytes: number): RenderStore & { stats(): RenderStat
 /** The coin renders kept, for the health check's detail. */
 export type RenderStats = { pages: number; bytes: number; maxBytes: number; rendering: number }
 
-/** The page's data version: it changes when a list's data, or what it is (stale, sample), does. */
-const versionOf = (served: Served[]) =>
+/**
+ * The page's data version: it changes when a list's data, or what it is (stale, sample), does,
+ * and when data the page was rendered without (null) arrives.
+ */
+const versionOf = (served: (Served | null)[]) =>
   served
-    .map((s) => `${s.source === 'live' ? 'cache' : s.source}@${s.updatedAt.getTime()}`)
+    .map((s) => (s ? `${s.source === 'live' ? 'cache' : s.source}@${s.updatedAt.getTime()}` : '-'))
     .join('|')
 
 /** A coin page's address, with only what differs from the defaults. */
@@ -130,6 +137,14 @@ function coinPath(id: string, range: ChartRange, currency: Currency): string {
   if (range !== DEFAULT_CHART_RANGE) search.set('range', range)
   if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
   return search.size > 0 ? `/coins/${id}?${search}` : `/coins/${id}`
+}
+
+/** A page of the full list's address, with only what differs from the defaults. */
+function listPath(page: number, currency: Currency): string {
+  const search = new URLSearchParams()
+  if (page > 1) search.set('page', String(page))
+  if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
+  return search.size > 0 ? `/coins?${search}` : '/coins'
 }
 
 /**
@@ -144,15 +159,17 @@ export function createPageRenderer(deps: {
   render: Render
   caches: MarketCaches
   coins: CoinPages
+  lists: MarketLists
   build: Build
   logger: Logger
   /** Bytes of coin-page renders kept at most (`COIN_RENDER_CACHE_MB`). */
   coinRenderBytes: number
 }) {
-  const { render, caches, coins, build, logger } = deps
+  const { render, caches, coins, lists, build, logger } = deps
   // One per page and currency: 12 at most.
   const renders = new Map<string, Entry>()
-  // One per coin, range and currency, bounded in bytes: sample data alone makes 504 such keys.
+  // One per coin, range and currency, and per page of the full list and currency, bounded in
+  // bytes: sample data alone makes 504 coin keys.
   const coinRenders = byteBoundedStore(deps.coinRenderBytes)
 
   /** `path` rendered with `data` into `file`, the prerendered page that is its template. */
@@ -160,12 +177,12 @@ export function createPageRenderer(deps: {
     path: string,
     file: string,
     data: PageData,
-    { ownHead }: { ownHead: boolean },
+    options: { ownHead: boolean; canonicalQuery?: string },
   ): Promise<RenderedPage> {
     const template = build.bodies.get(file)
     if (!template) throw new Error(`${file} is not in the build`)
     // The lists' pages keep the template's head (their titles name no price); a coin's names it.
-    const html = renderedPage(decoder.decode(template), await render(path, data), { ownHead })
+    const html = renderedPage(decoder.decode(template), await render(path, data), options)
     const page = new TextEncoder().encode(html)
     const bodies = new Map([[file, page]])
     for (const [suffix, copy] of await compressedCopies(page)) bodies.set(file + suffix, copy)
@@ -223,17 +240,17 @@ export function createPageRenderer(deps: {
   }
 
   /**
-   * A known coin's page when there is no data for it now, saying why and when to try again:
-   * rendered for this request (its countdown is this moment's, and `limited` is this client's
-   * alone, so neither is kept nor shared: `no-store`), within the client's share of renders.
+   * A page that has no data now, saying why and when to try again (`data`, given why): rendered
+   * for this request (its countdown is this moment's, and `limited` is this client's alone, so
+   * neither is kept nor shared: `no-store`), within the client's share of renders.
    */
   async function unavailablePage(
-    id: string,
-    { range, currency }: { range: ChartRange; currency: Currency },
+    path: string,
     file: string,
     error: NoDataError,
     renderGate: CallGate | null,
-    viewer: Personal | null,
+    data: (why: Unavailable) => PageData,
+    viewer: Personal | null = null,
   ): Promise<Rendered | null> {
     const reason = REASONS[error.reason]
     if (!reason) return null
@@ -242,15 +259,16 @@ export function createPageRenderer(deps: {
       renderGate.spend()
     }
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
-    const page = await renderPage(
-      coinPath(id, range, currency),
-      file,
-      { currency, coinUnavailable: { id, reason, seconds }, ...viewer },
-      { ownHead: false },
-    ).catch((failure: unknown) => {
-      logger.error({ page: id, err: failure }, 'page render failed; serving the prerendered page')
-      return null
-    })
+    const pageData = { ...data({ reason, seconds }), ...viewer }
+    const page = await renderPage(path, file, pageData, { ownHead: false }).catch(
+      (failure: unknown) => {
+        logger.error(
+          { page: path, err: failure },
+          'page render failed; serving the prerendered page',
+        )
+        return null
+      },
+    )
     if (!page) return null
     const status = reason === 'limited' ? 429 : 503
     const cacheControl = viewer ? PERSONAL_CACHE_CONTROL : 'no-store'
@@ -291,9 +309,9 @@ export function createPageRenderer(deps: {
     path: string,
     file: string,
     data: PageData,
-    { ownHead = false }: { ownHead?: boolean } = {},
+    options: { ownHead: boolean; canonicalQuery?: string } = { ownHead: false },
   ): Promise<Rendered | null> {
-    const page = await renderPage(path, file, data, { ownHead }).catch((error: unknown) => {
+    const page = await renderPage(path, file, data, options).catch((error: unknown) => {
       logger.error({ page: path, err: error }, 'page render failed; serving the prerendered page')
       return null
     })
@@ -306,8 +324,9 @@ export function createPageRenderer(deps: {
     coinRenderStats: () => coinRenders.stats(),
 
     /**
-     * The build's sitemap with the coin pages of the current top coins (the price list's and the
-     * trending coins, as the cache holds them) added; null without a built sitemap.
+     * The build's sitemap with the full list's pages, and the coin pages of the current top coins
+     * (the price list's, the trending coins, and those on the list's pages held now) added; null
+     * without a built sitemap. It starts no request for the list's pages.
      */
     async sitemap(): Promise<{ body: string; cacheControl: string } | null> {
       const built = build.bodies.get('/sitemap.xml')
@@ -322,12 +341,19 @@ export function createPageRenderer(deps: {
         ...parsed(trending, (json) =>
           trendingItems(v.parse(TrendingResponseSchema, json)),
         ).data.map((c) => c.id),
+        ...lists.heldIds(DEFAULT_CURRENCY),
       ])
+      // The first page is one of the site's pages, in the built sitemap already.
+      const listPages = Array.from({ length: lists.pages - 1 }, (_, i) => listPath(i + 2, 'usd'))
       // Ids are CoinGecko's shape ([a-z0-9-]) by the schemas: nothing to escape in XML.
-      const urls = [...ids]
-        .filter((id) => COIN_ID_PATTERN.test(id))
-        .map((id) => `  <url><loc>${origin}/coins/${id}</loc><priority>0.7</priority></url>\n`)
-        .join('')
+      const urls = [
+        ...listPages.map(
+          (path) => `  <url><loc>${origin}${path}</loc><priority>0.6</priority></url>\n`,
+        ),
+        ...[...ids]
+          .filter((id) => COIN_ID_PATTERN.test(id))
+          .map((id) => `  <url><loc>${origin}/coins/${id}</loc><priority>0.7</priority></url>\n`),
+      ].join('')
       const ttlMs = Math.min(caches.markets.usd.ttlMs, caches.trending.ttlMs)
       return {
         body: xml.replace('</urlset>', () => `${urls}</urlset>`),
@@ -347,19 +373,19 @@ export function createPageRenderer(deps: {
       currency: Currency,
       viewer: Personal | null = null,
     ): Promise<Rendered | null> {
-      const lists = DATA_PAGES[route]
-      if (!lists) return null
+      const shown = DATA_PAGES[route]
+      if (!shown) return null
       const cacheOf = (name: keyof MarketCaches): MarketCache<unknown> =>
         name === 'markets' ? caches.markets[currency] : caches[name]
-      const served = await Promise.all(lists.map((name) => cacheOf(name).getFresh()))
+      const served = await Promise.all(shown.map((name) => cacheOf(name).getFresh()))
       const path = currency === DEFAULT_CURRENCY ? route : `${route}?currency=${currency}`
       if (viewer) {
-        return personal(path, file, { ...listData(lists, served, currency), ...viewer })
+        return personal(path, file, { ...listData(shown, served, currency), ...viewer })
       }
       const page = renderedFor(renders, path, versionOf(served), () =>
-        renderPage(path, file, listData(lists, served, currency), { ownHead: false }),
+        renderPage(path, file, listData(shown, served, currency), { ownHead: false }),
       )
-      return answer(page, served, Math.min(...lists.map((name) => cacheOf(name).ttlMs)))
+      return answer(page, served, Math.min(...shown.map((name) => cacheOf(name).ttlMs)))
     },
 
     /**
@@ -370,11 +396,74 @@ export function createPageRenderer(deps: {
     personal: (path: string, file: string, data: PageData) => personal(path, file, data),
 
     /**
-     * A known coin's page at a chart range in `currency`, rendered with its details and chart as
-     * the caches serve them (a miss spends from the upstream budget through `gates`, as the API
-     * does); null when there is no data to render with yet (the budget is spent), when a new
-     * render is past the client's share (`renderGate`, as anyone may ask for any of hundreds of
-     * keys, each a render), or when rendering failed. For a signed-in `viewer`, rendered for
+     * A page of the full list in `currency`, rendered with what its cache serves (a miss spends
+     * the coin pages' share of the budget and the client's, through `gates`); `not_found` past
+     * the list's end or `MARKET_LIST_PAGES`; a page saying why when there is no data (a deeper
+     * page offline, or the budget spent); null when a new render is past the client's share, or
+     * rendering failed. For a signed-in `viewer`, rendered for them alone (within the same share).
+     */
+    async getList(
+      page: number,
+      currency: Currency,
+      file: string,
+      {
+        gates,
+        renderGate,
+        viewer = null,
+      }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: Personal | null },
+    ): Promise<Rendered | 'not_found' | null> {
+      const cache = lists.page(currency, page)
+      if (!cache) return 'not_found'
+      const path = listPath(page, currency)
+      let served: Served
+      try {
+        served = await cache.getFresh(gates)
+      } catch (error) {
+        if (!(error instanceof NoDataError)) throw error
+        if (error.reason === 'not_found') return 'not_found'
+        return unavailablePage(
+          path,
+          file,
+          error,
+          renderGate,
+          (why) => ({ currency, listUnavailable: { page, ...why } }),
+          viewer,
+        )
+      }
+      // The upstream's page past the end of its list is empty.
+      if (served.body.byteLength === 2) return 'not_found'
+      const pageData = (): PageData => {
+        const { data: coins, meta } = parsed(served, (json) =>
+          v.parse(MarketListResponseSchema, json),
+        )
+        return { currency, marketList: { page, data: { coins, meta, pages: lists.pages } } }
+      }
+      const options = { ownHead: true, canonicalQuery: page > 1 ? `?page=${page}` : '' }
+      if (viewer) {
+        if (renderGate) {
+          if (renderGate.waitMs() > 0) return null
+          renderGate.spend()
+        }
+        return personal(path, file, { ...pageData(), ...viewer }, options)
+      }
+      const rendered = renderedFor(
+        coinRenders,
+        path,
+        versionOf([served]),
+        () => renderPage(path, file, pageData(), options),
+        renderGate,
+      )
+      return answer(rendered, [served], cache.ttlMs)
+    },
+
+    /**
+     * A known coin's page at a chart range in `currency`. A coin on a list page held now opens
+     * from its row, with no upstream call of its own: its details and chart are added when
+     * cached, else the browser asks for them. Any other coin is rendered with its details and
+     * chart as the caches serve them (a miss spends from the upstream budget through `gates`, as
+     * the API does). Null when there is no data to render with yet (the budget is spent), when a
+     * new render is past the client's share (`renderGate`, as anyone may ask for any of hundreds
+     * of keys, each a render), or when rendering failed. For a signed-in `viewer`, rendered for
      * them alone (within the same share of renders).
      */
     async getCoin(
@@ -391,35 +480,50 @@ export function createPageRenderer(deps: {
         coins.detail(id),
         coins.chart(id, currency, CHART_RANGES[range]),
       ]
-      const [detailResult, chartResult] = await Promise.allSettled(
-        sources.map((cache) => cache.getFresh(gates)),
-      )
-      for (const result of [detailResult, chartResult]) {
-        if (result?.status === 'rejected' && !(result.reason instanceof NoDataError)) {
-          throw result.reason
+      const listed = lists.listed(id, currency)
+      let detail: Served | null
+      let chart: Served | null
+      if (listed) {
+        detail = sources[0].held()
+        chart = sources[1].held()
+      } else {
+        const [detailResult, chartResult] = await Promise.allSettled(
+          sources.map((cache) => cache.getFresh(gates)),
+        )
+        for (const result of [detailResult, chartResult]) {
+          if (result?.status === 'rejected' && !(result.reason instanceof NoDataError)) {
+            throw result.reason
+          }
         }
+        // No details: the page says why. Details without a chart: the template, whose chart says.
+        if (detailResult?.status === 'rejected') {
+          const why = detailResult.reason as NoDataError
+          return unavailablePage(
+            coinPath(id, range, currency),
+            file,
+            why,
+            renderGate,
+            (u) => ({ currency, coinUnavailable: { id, ...u } }),
+            viewer,
+          )
+        }
+        if (detailResult?.status !== 'fulfilled' || chartResult?.status !== 'fulfilled') return null
+        ;[detail, chart] = [detailResult.value, chartResult.value]
       }
-      // No details: the page says why. Details without a chart: the template, whose chart says.
-      if (detailResult?.status === 'rejected') {
-        const why = detailResult.reason as NoDataError
-        return unavailablePage(id, { range, currency }, file, why, renderGate, viewer)
-      }
-      if (detailResult?.status !== 'fulfilled' || chartResult?.status !== 'fulfilled') return null
-      const [detail, chart] = [detailResult.value, chartResult.value]
-      const served = [detail, chart]
+      const served = [listed?.served ?? null, detail ?? null, chart ?? null]
       const path = coinPath(id, range, currency)
       const coinData = (): PageData => {
-        const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
-        const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
-        return {
-          currency,
-          coin: {
-            id,
-            range,
-            detail: { coin: d.data, meta: d.meta },
-            chart: { chart: c.data, meta: c.meta },
-          },
+        const coin: NonNullable<PageData['coin']> = { id, range }
+        if (listed) coin.listed = { coin: listed.coin, meta: metaOf(listed.served) }
+        if (detail) {
+          const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
+          coin.detail = { coin: d.data, meta: d.meta }
         }
+        if (chart) {
+          const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
+          coin.chart = { chart: c.data, meta: c.meta }
+        }
+        return { currency, coin }
       }
       if (viewer) {
         if (renderGate) {
@@ -435,7 +539,9 @@ export function createPageRenderer(deps: {
         () => renderPage(path, file, coinData(), { ownHead: true }),
         renderGate,
       )
-      return answer(page, served, Math.min(...sources.map((cache) => cache.ttlMs)))
+      const held = served.filter((s): s is Served => s !== null)
+      const ttls = [...sources.map((cache) => cache.ttlMs), listed?.ttlMs ?? Infinity]
+      return answer(page, held, Math.min(...ttls))
     },
   }
 }

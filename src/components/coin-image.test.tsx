@@ -1,3 +1,4 @@
+import { renderToString } from 'react-dom/server'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CoinImage } from './coin-image'
@@ -25,7 +26,14 @@ describe('CoinImage', () => {
     fireEvent.error(container.querySelector('img') as HTMLImageElement)
     expect(container.querySelector('img')).toBeNull()
     expect(monogramOf(container)).toHaveTextContent('BTC')
-    expect(monogramOf(container)).toHaveStyle({ width: '32px', height: '32px' })
+    expect(monogramOf(container)).toHaveClass('coin-monogram--32')
+  })
+
+  it('sizes the monogram by class, with no style attribute (the CSP allows none in HTML)', () => {
+    const html = renderToString(<CoinImage src={null} symbol="virtual" size={56} />)
+    expect(html).toContain('coin-monogram--56')
+    expect(html).toContain('data-letters="4"')
+    expect(html).not.toContain('style=')
   })
 
   it('falls back when the image had already failed before React was listening', () => {

@@ -8,6 +8,9 @@ import { monogram } from '@/lib/format'
  * monogram circle with the symbol takes its place at the same size, so nothing shifts. Decorative:
  * the coin's name is always written beside it.
  */
+/** The sizes the site draws logos at; each has its monogram's size in market.css. */
+export type CoinImageSize = 24 | 32 | 48 | 56
+
 export function CoinImage({
   src,
   symbol,
@@ -15,7 +18,7 @@ export function CoinImage({
 }: {
   src: string | null | undefined
   symbol: string
-  size: number
+  size: CoinImageSize
 }) {
   const [failed, setFailed] = useState(false)
   const ref = useRef<HTMLImageElement>(null)
@@ -28,9 +31,11 @@ export function CoinImage({
 
   if (!src || failed) {
     return (
+      // Sized by classes, not a style attribute: the CSP allows no inline style in the server's
+      // HTML, where a coin without an image URL is drawn this way.
       <span
-        className="coin-monogram"
-        style={{ width: size, height: size, fontSize: monogramFontSize(symbol, size) }}
+        className={`coin-monogram coin-monogram--${size}`}
+        data-letters={Math.min(Math.max(monogram(symbol).length, 2), 4)}
         aria-hidden="true"
         data-testid="coin-monogram"
       >
@@ -51,9 +56,4 @@ export function CoinImage({
       onError={() => setFailed(true)}
     />
   )
-}
-
-function monogramFontSize(symbol: string, size: number): number {
-  const letters = Math.max(monogram(symbol).length, 2)
-  return Math.round(Math.min(size * 0.42, (size * 1.05) / letters))
 }

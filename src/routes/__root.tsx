@@ -14,7 +14,10 @@ import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{
   queryClient: QueryClient
-  /** The address the server answered with its not-found page, if it did (this page's own). */
+  /**
+   * The address (path and query) the server answered with its not-found page, if it did (this
+   * page's own).
+   */
   notFoundPath?: string | undefined
 }>()({
   // Pages override these; an unknown path has no page of its own, so its head is decided here.

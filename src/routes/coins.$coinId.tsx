@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import * as v from 'valibot'
 import { CoinPage as CoinPageContent } from '@/features/coin/components/coin-page'
 import { coinQueries } from '@/features/coin/queries'
+import { findListedCoin } from '@/features/market/list-queries'
 import { CoinIdSchema } from '@contract/coin'
 import { CoinSearchSchema, DEFAULT_CHART_RANGE } from '@contract/chart-range'
 import { DEFAULT_CURRENCY } from '@contract/currency'
@@ -22,25 +23,36 @@ export const Route = createFileRoute('/coins/$coinId')({
   beforeLoad: keepRememberedCurrency,
   // The chart's query key holds the currency (none: US dollars); the detail holds every one.
   loaderDeps: ({ search: { range, currency = DEFAULT_CURRENCY } }) => ({ range, currency }),
-  // Start both requests and return at once: the page shows skeletons until they answer. Returns
-  // the head, named after the coin when its detail is already cached (server render, preload).
+  // Start both requests and return at once: the page shows its row's figures, or skeletons, until
+  // they answer. Returns the head, named after the coin when its detail is already cached (server
+  // render, preload) or its row is on a page of the list this browser holds.
   loader: ({ context, location, params: { coinId }, deps: { range, currency } }) => {
     const { queryClient } = context
     // An id CoinGecko could never have is no page, and costs no request; nor is one the server
     // answered with its not-found page (its list of coins lacks it).
-    if (!v.is(CoinIdSchema, coinId) || location.pathname === context.notFoundPath) throw notFound()
-    const cached = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)
+    if (
+      !v.is(CoinIdSchema, coinId) ||
+      location.pathname + location.searchStr === context.notFoundPath
+    )
+      throw notFound()
+    const listed = coinQueries.listed(coinId, currency)
     if (!import.meta.env.SSR) {
+      // The coin's price and key figures at once, from its row: no request of its own.
+      const row = findListedCoin(queryClient, coinId, currency)
+      if (row) queryClient.setQueryData(listed.queryKey, row.data, { updatedAt: row.updatedAt })
       void queryClient.prefetchQuery(coinQueries.detail(coinId))
       void queryClient.prefetchQuery(coinQueries.chart(coinId, range, currency))
     }
-    if (!cached) return { ...GENERIC_HEAD, named: false }
-    const { name, symbol, market_data } = cached.coin
-    const label = `${name} (${formatSymbol(symbol)})`
+    const detail = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)?.coin
+    const row = queryClient.getQueryData(listed.queryKey)?.coin
+    const coin = detail ?? row
+    if (!coin) return { ...GENERIC_HEAD, named: false }
+    const label = `${coin.name} (${formatSymbol(coin.symbol)})`
+    const price = detail ? detail.market_data?.current_price?.[currency] : row?.current_price
     return {
       named: true,
       title: `${label} price — Coinvera`,
-      description: `${label} price today: ${formatPrice(market_data?.current_price?.[currency], currency)}, with its 24-hour change, market cap, volume, supply, all-time high and price chart.`,
+      description: `${label} price today: ${formatPrice(price, currency)}, with its 24-hour change, market cap, volume, supply, all-time high and price chart.`,
     }
   },
   head: ({ loaderData }) => {

@@ -168,6 +168,11 @@ describe('where a form post may come from', () => {
     ['the same origin', () => fromOwnPage()],
     ['the visitor’s own action (Sec-Fetch-Site: none)', () => ({ 'Sec-Fetch-Site': 'none' })],
     ['a browser without Sec-Fetch-Site, same Origin', () => ({ Origin: server.url })],
+    // A page served with Referrer-Policy: no-referrer (opened from an emailed link).
+    [
+      'a page of ours without referrer (Origin: null, Sec-Fetch-Site: same-origin)',
+      () => ({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }),
+    ],
   ])('accepts %s', async (_, headers) => {
     const { response, location } = await post('/api/auth/session', fields(), headers())
     expect(response.status).toBe(303)

@@ -78,7 +78,12 @@ describe('sessions', () => {
     expect(me.headers.get('cache-control')).toBe('no-store')
     const body = await me.json()
     expect(body).toEqual({
-      user: { id: expect.any(String), name: 'Grace Hopper', email: 'new@example.com' },
+      user: {
+        id: expect.any(String),
+        name: 'Grace Hopper',
+        email: 'new@example.com',
+        emailVerified: false,
+      },
     })
   })
 
@@ -91,7 +96,7 @@ describe('sessions', () => {
       name: 'Grace Hopper',
       email: 'case@example.com',
     })
-    expect(Object.keys(first.body.user).sort()).toEqual(['email', 'id', 'name'])
+    expect(Object.keys(first.body.user).sort()).toEqual(['email', 'emailVerified', 'id', 'name'])
     const second = await signIn(server, 'case@example.com')
     const a = sessionCookie(first.response)?.value ?? ''
     const b = sessionCookie(second.response)?.value ?? ''

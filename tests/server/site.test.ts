@@ -3,7 +3,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { SITE_ROUTES } from '@contract/pages'
+import { SITE_ROUTES, TOKEN_PAGES } from '@contract/pages'
 import { removeDir } from './helpers/pglite'
 import { testServer, setUpTestDb, setUpTestServer } from './helpers/server'
 import { APP_JS, makeSite, SHELL_HTML } from './helpers/site-fixture'
@@ -14,7 +14,12 @@ const server = setUpTestServer({}, { db: testDb })
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
 
-function expectSecurityHeaders(response: Response) {
+function expectSecurityHeaders(
+  response: Response,
+  referrerPolicy = TOKEN_PAGES.includes(new URL(response.url).pathname)
+    ? 'no-referrer'
+    : 'strict-origin-when-cross-origin',
+) {
   const csp = response.headers.get('content-security-policy') ?? ''
   expect(csp).toContain("script-src 'self'")
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
@@ -23,7 +28,7 @@ function expectSecurityHeaders(response: Response) {
     "img-src 'self' data: https://assets.coingecko.com https://coin-images.coingecko.com",
   )
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  expect(response.headers.get('referrer-policy')).toBe(referrerPolicy)
   expect(response.headers.get('strict-transport-security')).toBeNull()
 }
 
@@ -447,5 +452,42 @@ describe('prerendered pages and configuration', () => {
       removeDir(unreadable)
       removeDir(incomplete)
     }
+  })
+})
+
+describe('pages opened from an emailed link', () => {
+  const FORM = '<form><input type="hidden" name="token" value=""/></form>'
+  const page = (title: string) =>
+    SHELL_HTML.replace('<title>Coinvera</title>', `<title>${title}</title>`).replace(
+      '<div id="root"></div>',
+      `<div id="root">${FORM}</div>`,
+    )
+  const linked = setUpTestServer(
+    {},
+    {
+      site: {
+        'reset-password/index.html': page('Reset'),
+        'verify-email/index.html': page('Verify'),
+      },
+    },
+  )
+  const TOKEN = 'k1Qm3x_-Zz0123456789abcdefghijklmnopqrstuvw'
+
+  it.each(['/reset-password', '/verify-email'])(
+    '%s gets the token in its form for a visitor without JavaScript, not stored, no referrer',
+    async (path) => {
+      const response = await fetch(`${linked.url}${path}?token=${TOKEN}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+      const html = await response.text()
+      expect(html).toContain(`<input type="hidden" name="token" value="${TOKEN}"/>`)
+    },
+  )
+
+  it('a token of the wrong shape is not written, and the page is the prerendered one', async () => {
+    const response = await fetch(`${linked.url}/reset-password?token=%22%3E%3Cscript%3E`)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(await response.text()).toContain(FORM)
   })
 })

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { chartIn, marketsIn } from '../../mocks/currency-samples'
-import { CURRENCIES, DEFAULT_CURRENCY } from '@contract/currency'
+import { CURRENCIES, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
+import * as v from 'valibot'
+import { fakeMarketListPage, madeUpCoinAnswer, madeUpListCoins } from './fake-market-list'
 
 /**
  * The upstream paths the fake serves (below its prefix), each with its fixture in
@@ -28,6 +30,21 @@ const fixtures = new Map<string, string>(
     readFileSync(new URL(`../../mocks/fixtures/${file}`, import.meta.url), 'utf8'),
   ]),
 )
+
+// The list's coins are known coins: their pages exist (tests/support/fake-market-list.ts).
+fixtures.set(
+  'coins/list',
+  JSON.stringify([...JSON.parse(fixtures.get('coins/list') ?? '[]'), ...madeUpListCoins()]),
+)
+
+/** A page of the full list, for `coins/markets` asked with the list's query (`per_page=100`). */
+function listPage(path: string, search: URLSearchParams): string | undefined {
+  if (path !== 'coins/markets' || search.get('per_page') !== '100') return undefined
+  const currency = v.safeParse(CurrencySchema, search.get('vs_currency'))
+  const page = Number(search.get('page'))
+  if (!currency.success || !Number.isInteger(page) || page < 1) return undefined
+  return JSON.stringify(fakeMarketListPage(currency.output, page))
+}
 
 /**
  * `coins/markets` and bitcoin's chart in another currency than US dollars: the fixtures converted
@@ -108,7 +125,10 @@ export async function startFakeUpstream(
     const own = byPath.get(path)
     const b = own ?? everyPath
     const fixture =
-      fixtures.get(currencyKey(path, url.searchParams.get('vs_currency'))) ?? fixtures.get(path)
+      listPage(path, url.searchParams) ??
+      madeUpCoinAnswer(path, url.searchParams) ??
+      fixtures.get(currencyKey(path, url.searchParams.get('vs_currency'))) ??
+      fixtures.get(path)
     // A path is known by its fixture, or by what a test set for it alone.
     if (fixture === undefined && (!own || (b.kind === 'ok' && b.body === undefined))) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}')

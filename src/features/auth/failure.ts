@@ -1,5 +1,12 @@
 import { ApiError } from '@/lib/http'
-import type { SignInError, SignUpError } from '@contract/form-errors'
+import type {
+  AccountError,
+  ForgotPasswordError,
+  ResetPasswordError,
+  SignInError,
+  SignUpError,
+  VerifyEmailError,
+} from '@contract/form-errors'
 
 export type FormProblem = { message: string; retry: boolean }
 
@@ -32,6 +39,24 @@ export function describeFailure<F extends string>(
       errors: {},
       problem: {
         message: 'Invalid username or password. Check both and try again.',
+        retry: false,
+      },
+    }
+  }
+  if (error.code === 'invalid_token') {
+    return {
+      errors: {},
+      problem: {
+        message: 'This link has expired or was already used. Ask for a new one.',
+        retry: false,
+      },
+    }
+  }
+  if (error.code === 'unauthenticated') {
+    return {
+      errors: {},
+      problem: {
+        message: 'You are signed out. Sign in again to manage your account.',
         retry: false,
       },
     }
@@ -101,6 +126,43 @@ export const returnedProblem = {
     message: {
       validation_failed: 'Enter the email address you signed up with and your password.',
       invalid_credentials: 'Invalid username or password. Check both and try again.',
+      rate_limited: TOO_MANY,
+      unavailable: OUR_SIDE,
+    }[code],
+  }),
+  forgotPassword: (code: ForgotPasswordError): FormProblem => ({
+    retry: false,
+    message: {
+      validation_failed: 'Enter the email address you signed up with, like name@example.com.',
+      unavailable: OUR_SIDE,
+    }[code],
+  }),
+  resetPassword: (code: ResetPasswordError): FormProblem => ({
+    retry: false,
+    message: {
+      validation_failed:
+        'Choose a password of at least 8 characters that is not a common one, then open the link from the email again: it still works.',
+      invalid_token: 'This link has expired or was already used. Ask for a new one.',
+      rate_limited: TOO_MANY,
+      unavailable: OUR_SIDE,
+    }[code],
+  }),
+  verifyEmail: (code: VerifyEmailError): FormProblem => ({
+    retry: false,
+    message: {
+      invalid_token:
+        'This link has expired or was already used. Sign in and ask for a new one on your account page.',
+      rate_limited: TOO_MANY,
+      unavailable: OUR_SIDE,
+    }[code],
+  }),
+  account: (code: AccountError): FormProblem => ({
+    retry: false,
+    message: {
+      validation_failed:
+        'Some details need attention: enter your current password, and a new one of at least 8 characters that is not a common one.',
+      invalid_password: 'That password is not right. Nothing was changed.',
+      unauthenticated: 'You are signed out. Sign in again to manage your account.',
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/http'
 import coinsBitcoin from '../../../mocks/fixtures/coins-bitcoin.json'
 import { server } from '../../../mocks/node'
-import { coinQueries, fetchCoin, fetchCoinChart, isUnknownCoin, unavailable } from './queries'
+import { unavailable } from '@/components/unavailable-note'
+import { coinQueries, fetchCoin, fetchCoinChart, isUnknownCoin } from './queries'
 
 describe('coin queries', () => {
   it('ask for the detail with the exact query and read the data-source headers', async () => {

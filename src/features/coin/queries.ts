@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Currency } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
-import { PageUnavailableSchema, type Unavailable } from '@contract/page-data'
+import { type ListedCoinData, ListedCoinDataSchema } from '@contract/market-list'
+import { PageUnavailableSchema } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import {
   CHART_RANGES,
@@ -20,20 +21,6 @@ const MINUTE = 60_000
 /** The server's `404 unknown_coin`: the upstream's list of coins does not name this id. */
 export const isUnknownCoin = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'unknown_coin'
-
-const UNAVAILABLE_CODES: Record<string, Unavailable['reason']> = {
-  upstream_busy: 'busy',
-  rate_limited: 'limited',
-  upstream_unavailable: 'offline',
-}
-
-/** The server's reply as an `Unavailable` state; null for any other error. */
-export function unavailable(error: unknown): Unavailable | null {
-  if (!(error instanceof ApiError)) return null
-  const reason = UNAVAILABLE_CODES[error.code]
-  if (!reason) return null
-  return { reason, seconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000)) }
-}
 
 export async function fetchCoin(id: string, signal?: AbortSignal): Promise<CoinDetailData> {
   const { body, headers } = await requestJson(marketApi, `coins/${encodeURIComponent(id)}`, {
@@ -71,6 +58,16 @@ export const coinQueries = {
       staleTime: DETAIL_STALE_MS,
       refetchInterval: DETAIL_STALE_MS,
     }),
+  /**
+   * The coin's row on a page of the full list in `currency`: its price and key figures at once,
+   * with no request of its own. Never fetched: the route seeds it from the list's queries, the
+   * server from the list it holds.
+   */
+  listed: (id: string, currency: Currency) =>
+    queryOptions<ListedCoinData>({
+      queryKey: [...coinQueries.all(), id, 'listed', currency] as const,
+      queryFn: skipToken,
+    }),
   chart: (id: string, range: ChartRange, currency: Currency) =>
     queryOptions({
       queryKey: [...coinQueries.all(), id, 'chart', currency, range] as const,
@@ -87,6 +84,7 @@ export function coinSchemaFor(queryKey: readonly unknown[]) {
   const [scope, , kind] = queryKey
   if (scope !== coinQueries.all()[0]) return undefined
   if (kind === 'detail') return CoinDetailDataSchema
+  if (kind === 'listed') return ListedCoinDataSchema
   if (kind === 'chart') return CoinChartDataSchema
   return undefined
 }

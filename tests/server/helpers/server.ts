@@ -45,6 +45,8 @@ export type TestServerOptions = {
   clock?: ManualClock
   /** Files added to the fixture site, such as prerendered pages. */
   site?: Record<string, string>
+  /** How often the mail queue is polled (default: as in production). */
+  mailPollMs?: number
 }
 
 /**
@@ -84,9 +86,10 @@ export async function startTestServer(
       logs.push(JSON.parse(line))
     },
   })
+  const { mailPollMs } = options
   const running = await (db
-    ? serveApp({ config, db, logger, clock })
-    : startServer(config, { logger, clock })
+    ? serveApp({ config, db, logger, clock, mailPollMs })
+    : startServer(config, { logger, clock, mailPollMs })
   ).catch((error: unknown) => {
     removeDir(siteDir)
     if (ownDataDir) removeDir(ownDataDir)

@@ -12,9 +12,10 @@ const benefits = [
 ]
 
 /**
- * The frame of the sign-up and sign-in pages: the page's h1, a short pitch, then the form. A
- * signed-in visitor gets the signed-in state in the form's place: the server renders it so for
- * them, and it follows the session in the browser. `notice` is a short status said above the
+ * The frame of the sign-up, sign-in and recovery pages: the page's h1, a short pitch, then the
+ * form. A signed-in visitor gets the signed-in state in the form's place: the server renders it
+ * so for them, and it follows the session in the browser; `forAnyone`: the form stays for a
+ * signed-in visitor too (a link opened from an email). `notice` is a short status said above the
  * form (a sign-out made without JavaScript lands here).
  */
 export function AuthLayout({
@@ -22,13 +23,16 @@ export function AuthLayout({
   intro,
   notice,
   children,
+  forAnyone = false,
 }: {
   title: string
   intro: string
   notice?: string | undefined
   children: ReactNode
+  forAnyone?: boolean
 }) {
-  const user = useSignedInUser()
+  const signedIn = useSignedInUser()
+  const user = forAnyone ? undefined : signedIn
   const formRef = useRef<HTMLDivElement>(null)
   const [signedOut, setSignedOut] = useState(false)
 

@@ -65,6 +65,9 @@ export function SignInForm({
         autoComplete="current-password"
         {...form.field('password')}
       />
+      <p className="form__aside">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
       <button
         type="submit"
         className="button button--primary button--block"

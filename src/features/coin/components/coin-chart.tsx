@@ -18,9 +18,9 @@ import {
   RANGE_LABELS,
   samplePoints,
 } from '../chart'
-import { coinQueries, unavailable } from '../queries'
+import { coinQueries } from '../queries'
 import { CHART_RANGES, type ChartRange } from '@contract/coin'
-import { UnavailableNote } from './unavailable-note'
+import { UnavailableNote, unavailable } from '@/components/unavailable-note'
 
 // The SVG's own coordinates; it stretches to the plot's width, its strokes do not.
 const BOX: ChartBox = { width: 800, height: 280, padTop: 12, padBottom: 12 }
@@ -88,6 +88,7 @@ export function CoinChart({
       ) : missing !== null ? (
         <UnavailableNote
           state={missing}
+          subject="Chart"
           className="coin-chart__box"
           onRetry={() => void query.refetch()}
         />

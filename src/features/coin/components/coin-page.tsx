@@ -9,7 +9,7 @@ import { useHydrated, useShownData } from '@/components/hydrated'
 import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
-import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import type { Currency } from '@contract/currency'
 import {
   formatNumber,
   formatPercent,
@@ -20,15 +20,21 @@ import {
 } from '@/lib/format'
 import { formatDate } from '../format'
 import { descriptionText } from '../description'
-import { coinQueries, isUnknownCoin, unavailable } from '../queries'
+import { coinQueries, isUnknownCoin } from '../queries'
+import { type CoinFigures, figuresOfDetail, figuresOfListed } from '../figures'
 import { DEFAULT_CHART_RANGE } from '@contract/chart-range'
-import type { ChartRange, CoinDetail, CoinMarketData } from '@contract/coin'
-import { UnavailableNote } from './unavailable-note'
+import type { ChartRange, CoinDetail } from '@contract/coin'
+import type { Unavailable } from '@contract/page-data'
+import { UnavailableNote, unavailable } from '@/components/unavailable-note'
 import { CoinChart } from './coin-chart'
 
 const IMAGE_SIZE = 48
 
-/** One coin's page: its price, key figures, chart and description, in `currency`. */
+/**
+ * One coin's page: its price, key figures, chart and description, in `currency`. A coin on a
+ * page of the full list opens with its row's price and key figures; its details (the
+ * description) and its chart follow, each with its own loading and unavailable states.
+ */
 export function CoinPage({
   coinId,
   range,
@@ -40,27 +46,29 @@ export function CoinPage({
 }) {
   const detail = coinQueries.detail(coinId)
   const query = useQuery(detail)
-  // Hydration renders what the server's HTML shows: the coin, the template's skeleton, or why the
-  // server had no data (which stays until this page's own request has answered).
+  // Hydration renders what the server's HTML shows: the coin, its row, the template's skeleton,
+  // or why the server had no data (which stays until this page's own request has answered).
   const data = useShownData(query.data, usePageData(detail.queryKey))
+  const listedOptions = coinQueries.listed(coinId, currency)
+  const listed = useShownData(useQuery(listedOptions).data, usePageData(listedOptions.queryKey))
   const said = usePageUnavailable(detail.queryKey)
   const hydrated = useHydrated()
 
-  if (!data && isUnknownCoin(query.error)) return <NotFound />
+  const figures = data ? figuresOfDetail(data, currency) : listed ? figuresOfListed(listed) : null
+  if (!figures && isUnknownCoin(query.error)) return <NotFound />
   const answered = unavailable(query.error ?? query.failureReason)
-  const missing = data
+  const missing = figures
     ? null
     : !hydrated
       ? (said ?? null)
       : (answered ?? (query.isFetched ? null : (said ?? null)))
-  const loading = !data && missing === null && !query.isError
-  const market = data?.coin.market_data
+  const loading = !figures && missing === null && !query.isError
   // The currency menu keeps its place in the tree whether the coin is here or not: arriving data
   // never replaces the select a visitor is using.
   return (
-    <article className="page coin-page" aria-labelledby={data ? 'coin-title' : undefined}>
-      {data ? (
-        <CoinHeader coin={data.coin} />
+    <article className="page coin-page" aria-labelledby={figures ? 'coin-title' : undefined}>
+      {figures ? (
+        <CoinHeader figures={figures} />
       ) : loading ? (
         <HeaderSkeleton />
       ) : (
@@ -70,15 +78,13 @@ export function CoinPage({
         </header>
       )}
       <div className="coin-page__quote">
-        {data ? (
+        {figures ? (
           <p className="coin-page__price">
             <span className="visually-hidden">Price: </span>
-            <span className="coin-page__price-value">
-              {formatPrice(market?.current_price?.[currency], currency)}
-            </span>{' '}
-            <Change value={changeIn(market, currency)} className="coin-page__change" />{' '}
+            <span className="coin-page__price-value">{formatPrice(figures.price, currency)}</span>{' '}
+            <Change value={figures.change24h} className="coin-page__change" />{' '}
             <span className="coin-page__change-span">24 h</span>
-            <SampleBadge meta={data.meta} />
+            <SampleBadge meta={figures.meta} />
           </p>
         ) : loading ? (
           <div className="skeleton-group" aria-hidden="true">
@@ -87,18 +93,26 @@ export function CoinPage({
         ) : null}
         <CurrencyMenu currency={currency} keep={rangeParam(range)} />
       </div>
-      {data ? (
+      {figures ? (
         <>
-          <KeyFigures coin={data.coin} currency={currency} />
-          <CoinChart
-            coinId={data.coin.id}
-            name={data.coin.name}
-            range={range}
-            currency={currency}
-          />
-          <About coin={data.coin} />
+          <KeyFigures figures={figures} currency={currency} />
+          <CoinChart coinId={coinId} name={figures.name} range={range} currency={currency} />
+          {data ? (
+            <About coin={data.coin} />
+          ) : (
+            <AboutPending
+              name={figures.name}
+              state={hydrated ? answered : null}
+              failed={hydrated && query.isError}
+              retrying={query.isFetching}
+              onRetry={() => void query.refetch()}
+            />
+          )}
           <footer className="coin-page__footer">
-            <DataNote meta={data.meta} failed={failedRefresh('prices', data.meta, query)} />
+            <DataNote
+              meta={figures.meta}
+              failed={data ? failedRefresh('prices', data.meta, query) : null}
+            />
             <Attribution />
           </footer>
         </>
@@ -117,28 +131,25 @@ export function CoinPage({
   )
 }
 
-function CoinHeader({ coin }: { coin: CoinDetail }) {
+function CoinHeader({ figures }: { figures: CoinFigures }) {
   return (
     <header className="coin-page__header">
-      <CoinImage src={coin.image?.large} symbol={coin.symbol} size={IMAGE_SIZE} />
+      <CoinImage src={figures.image} symbol={figures.symbol} size={IMAGE_SIZE} />
       <h1 id="coin-title" className="coin-page__title">
-        {coin.name} <span className="coin-page__symbol">{formatSymbol(coin.symbol)}</span>
+        {figures.name} <span className="coin-page__symbol">{formatSymbol(figures.symbol)}</span>
       </h1>
-      <CoinStar coinId={coin.id} name={coin.name} />
+      <CoinStar coinId={figures.id} name={figures.name} />
       <p className="coin-page__rank">
-        Rank <span>{rankLabel(coin.market_cap_rank)}</span>
+        Rank <span>{rankLabel(figures.rank)}</span>
       </p>
     </header>
   )
 }
 
-function KeyFigures({ coin, currency }: { coin: CoinDetail; currency: Currency }) {
-  const market = coin.market_data
-  const price = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
-    formatPrice(value?.[currency], currency)
-  const sum = (value: { [C in Currency]?: number | null | undefined } | null | undefined) =>
-    formatNumber(value?.[currency], currency)
-  const symbol = formatSymbol(coin.symbol)
+function KeyFigures({ figures, currency }: { figures: CoinFigures; currency: Currency }) {
+  const price = (value: number | null | undefined) => formatPrice(value, currency)
+  const sum = (value: number | null | undefined) => formatNumber(value, currency)
+  const symbol = formatSymbol(figures.symbol)
   const supply = (value: number | null | undefined) => {
     const text = formatNumber(value)
     return text === MISSING ? text : `${text} ${symbol}`
@@ -149,16 +160,16 @@ function KeyFigures({ coin, currency }: { coin: CoinDetail; currency: Currency }
         Key figures
       </h2>
       <dl className="coin-figures__list">
-        <Figure term="Market cap">{sum(market?.market_cap)}</Figure>
-        <Figure term="24 h volume">{sum(market?.total_volume)}</Figure>
-        <Figure term="24 h high">{price(market?.high_24h)}</Figure>
-        <Figure term="24 h low">{price(market?.low_24h)}</Figure>
-        <Figure term="Circulating supply">{supply(market?.circulating_supply)}</Figure>
-        <Figure term="Max supply">{supply(market?.max_supply)}</Figure>
+        <Figure term="Market cap">{sum(figures.marketCap)}</Figure>
+        <Figure term="24 h volume">{sum(figures.volume)}</Figure>
+        <Figure term="24 h high">{price(figures.high24h)}</Figure>
+        <Figure term="24 h low">{price(figures.low24h)}</Figure>
+        <Figure term="Circulating supply">{supply(figures.circulatingSupply)}</Figure>
+        <Figure term="Max supply">{supply(figures.maxSupply)}</Figure>
         <Figure term="All-time high">
-          {price(market?.ath)}
+          {price(figures.ath)}
           <span className="coin-figures__detail">
-            {athDetail(market?.ath_date?.[currency], market?.ath_change_percentage?.[currency])}
+            {athDetail(figures.athDate, figures.athChange)}
           </span>
         </Figure>
       </dl>
@@ -191,6 +202,51 @@ function About({ coin }: { coin: CoinDetail }) {
             {coin.name} website <span className="visually-hidden">({homepage.host})</span>
           </a>
         </p>
+      )}
+    </section>
+  )
+}
+
+/**
+ * The description's place while the coin's details are not here (the page opened from its row
+ * on the list): loading, or why they are not to be had now, with a countdown.
+ */
+function AboutPending({
+  name,
+  state,
+  failed,
+  retrying,
+  onRetry,
+}: {
+  name: string
+  state: Unavailable | null
+  failed: boolean
+  retrying: boolean
+  onRetry: () => void
+}) {
+  return (
+    <section className="coin-about" aria-labelledby="coin-about-title">
+      <h2 id="coin-about-title" className="coin-section__title">
+        About {name}
+      </h2>
+      {state ? (
+        <UnavailableNote state={state} subject="Description" onRetry={onRetry} />
+      ) : failed ? (
+        <LoadError
+          message="We couldn't load this coin's description right now."
+          retrying={retrying}
+          onRetry={onRetry}
+        />
+      ) : (
+        <>
+          <div className="skeleton-group" aria-hidden="true">
+            <span className="skeleton skeleton--text" />
+            <span className="skeleton skeleton--text skeleton--short" />
+          </div>
+          <p className="visually-hidden" role="status">
+            Loading the description…
+          </p>
+        </>
       )}
     </section>
   )
@@ -239,19 +295,6 @@ const rangeParam = (range: ChartRange): Record<string, string> =>
 function rankLabel(rank: number | null | undefined): string {
   const text = formatRank(rank)
   return text === MISSING ? text : `#${text}`
-}
-
-/**
- * The price's change over 24 h in `currency`: a coin that held its dollar price moved in euros.
- * CoinGecko's plain figure is the dollar one.
- */
-export function changeIn(
-  market: CoinMarketData | null | undefined,
-  currency: Currency,
-): number | null | undefined {
-  const own = market?.price_change_percentage_24h_in_currency?.[currency]
-  if (typeof own === 'number') return own
-  return currency === DEFAULT_CURRENCY ? market?.price_change_percentage_24h : null
 }
 
 /** "Nov 10, 2021 · 12.34% below": when the high was, and how far the price is under it. */

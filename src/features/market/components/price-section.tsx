@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
@@ -18,7 +18,7 @@ import { MarketTable } from './market-table'
 import { MarketTableSkeleton } from './market-table-skeleton'
 import { type ColumnSort, paramFromSorting, type SortParam, sortingFromParam } from '../sort'
 import { UpdatedAgo } from './updated-ago'
-import { type Currency, CURRENCY_NAMES } from '@contract/currency'
+import { type Currency, CURRENCY_NAMES, DEFAULT_CURRENCY } from '@contract/currency'
 import { CurrencyMenu, GlobalBar, usePriceExtras } from '@/boot/price-extras'
 
 /**
@@ -124,6 +124,15 @@ export function PriceSection({
           </section>
         )}
       </div>
+      <p className="prices__more">
+        <Link
+          to="/coins"
+          search={{ currency: currency === DEFAULT_CURRENCY ? undefined : currency }}
+          className="prices__more-link"
+        >
+          All coins <span aria-hidden="true">→</span>
+        </Link>
+      </p>
       <div className="prices__footer">
         <DataNote meta={data?.meta} failed={failedRefresh('prices', data?.meta, query)} />
         <Attribution />

@@ -22,7 +22,7 @@ const REASONS: Record<NoPriceReason, string> = {
   uncached: 'No price held for this coin right now: its page loads it.',
 }
 
-const IMAGE_SIZE = 28
+const IMAGE_SIZE = 32
 
 /**
  * The watched coins as a table in `currency`. Signed in, the server renders it from its caches

@@ -1,0 +1,117 @@
+import * as v from 'valibot'
+import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { type ListedCoin, ListedCoinSchema, type MarketListResponse } from '@contract/market-list'
+import type { Clock } from '../clock'
+import type { CallGate } from './budget'
+import { MarketCache, type Served, type SharedRefresh } from './cache'
+import type { UpstreamError } from './upstream'
+
+export type MarketListsOptions = {
+  /** Pages of the list at most (`MARKET_LIST_PAGES`). */
+  pages: number
+  /** The first page in the default currency, as the price list (`MARKETS_TTL_S`). */
+  firstPageTtlMs: number
+  /** Every other page (`MARKET_LIST_TTL_S`): deeper pages change less and are asked for less. */
+  ttlMs: number
+  load: (currency: Currency, page: number, signal: AbortSignal) => Promise<MarketListResponse>
+  /** The first page's sample in `currency`; deeper pages have none. */
+  sample: (currency: Currency) => MarketListResponse
+  sampleUpdatedAt: Date
+  /** The coin pages' share of the upstream call budget, which every page of the list spends. */
+  gate: CallGate
+  clock: Clock
+  firstWaitMs: number
+  onFailure: (resource: string, error: UpstreamError) => void
+  /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
+  shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
+}
+
+const decoder = new TextDecoder()
+const RowsSchema = v.array(ListedCoinSchema)
+
+/**
+ * The full list (`/coins`): one MarketCache per currency and page, made when first asked for
+ * (6 currencies × `MARKET_LIST_PAGES` at most), and the rows they hold, by coin, for the coin
+ * pages they open.
+ */
+export class MarketLists {
+  readonly pages: number
+  readonly #options: MarketListsOptions
+  readonly #caches = new Map<string, MarketCache<MarketListResponse>>()
+  // Each held body's rows by coin id, read once per body (a body is replaced, never changed).
+  readonly #rows = new WeakMap<Uint8Array, Map<string, ListedCoin>>()
+  #closed = false
+
+  constructor(options: MarketListsOptions) {
+    this.pages = options.pages
+    this.#options = options
+  }
+
+  /** Page `page` of the list in `currency`; null past `MARKET_LIST_PAGES`. */
+  page(currency: Currency, page: number): MarketCache<MarketListResponse> | null {
+    if (!Number.isInteger(page) || page < 1 || page > this.pages) return null
+    const key = `${currency}:${page}`
+    const found = this.#caches.get(key)
+    if (found) return found
+    const o = this.#options
+    const name = `coins/markets?list&vs_currency=${currency}&page=${page}`
+    const ttlMs = page === 1 && currency === DEFAULT_CURRENCY ? o.firstPageTtlMs : o.ttlMs
+    const cache = new MarketCache<MarketListResponse>({
+      name,
+      ttlMs,
+      load: (signal) => o.load(currency, page, signal),
+      sample: page === 1 ? { data: o.sample(currency), updatedAt: o.sampleUpdatedAt } : undefined,
+      gates: [o.gate],
+      clock: o.clock,
+      firstWaitMs: o.firstWaitMs,
+      onFailure: (error) => o.onFailure(name, error),
+      shared: o.shared?.(name, ttlMs),
+    })
+    if (this.#closed) cache.close()
+    this.#caches.set(key, cache)
+    return cache
+  }
+
+  /**
+   * A coin's row on a page of the list in `currency` that holds the upstream's data now (fresh
+   * or stale; never the sample), with what that page's data is. Costs no upstream call.
+   */
+  listed(
+    id: string,
+    currency: Currency,
+  ): { coin: ListedCoin; served: Served; ttlMs: number } | null {
+    for (let page = 1; page <= this.pages; page++) {
+      const cache = this.#caches.get(`${currency}:${page}`)
+      const served = cache?.held()
+      const coin = served && this.#rowsOf(served.body).get(id)
+      if (cache && served && coin) return { coin, served, ttlMs: cache.ttlMs }
+    }
+    return null
+  }
+
+  /** The ids on the pages in `currency` held now, in the list's order (for the sitemap). */
+  heldIds(currency: Currency): string[] {
+    const ids: string[] = []
+    for (let page = 1; page <= this.pages; page++) {
+      const served = this.#caches.get(`${currency}:${page}`)?.held()
+      if (served) ids.push(...this.#rowsOf(served.body).keys())
+    }
+    return ids
+  }
+
+  close(): void {
+    this.#closed = true
+    for (const cache of this.#caches.values()) cache.close()
+  }
+
+  #rowsOf(body: Uint8Array): Map<string, ListedCoin> {
+    let rows = this.#rows.get(body)
+    if (!rows) {
+      // The cache holds what the list's schema gave: its rows pass the narrower one.
+      const coins = v.parse(RowsSchema, JSON.parse(decoder.decode(body)))
+      rows = new Map(coins.map((coin) => [coin.id, coin]))
+      this.#rows.set(body, rows)
+    }
+    return rows
+  }
+}

@@ -1,0 +1,110 @@
+import { type Context, Hono } from 'hono'
+import {
+  PasswordResetRequestSchema,
+  RESET_REQUESTED_MESSAGE,
+  VerifyEmailSchema,
+} from '@contract/account'
+import {
+  FORGOT_PASSWORD_ERRORS,
+  RESET_PASSWORD_ERRORS,
+  VERIFY_EMAIL_ERRORS,
+} from '@contract/account-forms'
+import { ServerPasswordResetConfirmSchema } from '../auth/common-passwords'
+import {
+  confirmPasswordReset,
+  type RecoveryDeps,
+  requestPasswordReset,
+  verifyEmail,
+} from '../auth/recovery'
+import type { Background } from '../background'
+import type { TrustProxy } from '../config'
+import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
+import { apiError } from '../errors'
+import type { Limiter } from '../limits/rate-limiter'
+import { formReply, validBody } from '../middleware/form-post'
+import { rateLimit } from '../middleware/rate-limit'
+import { requestBody } from '../middleware/request-body'
+import { sameOrigin } from '../middleware/same-origin'
+import type { SessionCookies } from '../middleware/session-cookie'
+
+export type RecoveryRouteDeps = {
+  recovery: RecoveryDeps
+  /** Reset requests per client address (`PASSWORD_RESET_RATE_LIMIT` an hour). */
+  resetRequests: Limiter
+  /** Tokens tried per client address (reset confirmations, email verifications). */
+  tokenChecks: Limiter
+  background: Background
+  cookies: SessionCookies
+  siteOrigin: string | undefined
+  trustProxy: TrustProxy
+}
+
+const notAllowed = (allow: string) => () => {
+  throw apiError('method_not_allowed', { headers: { Allow: allow } })
+}
+
+/** Password recovery and email verification, under /api/auth. */
+export function recoveryRoutes(deps: RecoveryRouteDeps) {
+  const routes = new Hono<AppEnv>()
+  const clientAddress = clientAddressOf(deps.trustProxy)
+  const address = (c: Context<AppEnv>) => rateLimitKey(clientAddress(c))
+  const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
+
+  // The same 202, body and time whether or not the account exists, and past either limit: the
+  // lookup, the token and the message happen after the answer, which never waits on SMTP.
+  routes.post(
+    '/password-reset',
+    origin,
+    formReply('/forgot-password', FORGOT_PASSWORD_ERRORS, 'sent'),
+    requestBody,
+    validBody(PasswordResetRequestSchema),
+    async (c) => {
+      const { email } = c.req.valid('json')
+      if ((await deps.resetRequests.hit(address(c))).allowed) {
+        deps.background.run('password reset request', () =>
+          requestPasswordReset(deps.recovery, email),
+        )
+      }
+      c.header('Cache-Control', 'no-store')
+      return c.json({ message: RESET_REQUESTED_MESSAGE }, 202)
+    },
+  )
+  routes.all('/password-reset', notAllowed('POST'))
+
+  // The visitor is not signed in afterwards: every session of the account ended, this browser's too.
+  routes.post(
+    '/password-reset/confirm',
+    origin,
+    formReply('/reset-password', RESET_PASSWORD_ERRORS, 'changed'),
+    rateLimit(deps.tokenChecks, address),
+    requestBody,
+    validBody(ServerPasswordResetConfirmSchema),
+    async (c) => {
+      const { token, password } = c.req.valid('json')
+      if (!(await confirmPasswordReset(deps.recovery, token, password))) {
+        throw apiError('invalid_token')
+      }
+      deps.cookies.clear(c)
+      return c.body(null, 204)
+    },
+  )
+  routes.all('/password-reset/confirm', notAllowed('POST'))
+
+  routes.post(
+    '/verify-email',
+    origin,
+    formReply('/verify-email', VERIFY_EMAIL_ERRORS, 'verified'),
+    rateLimit(deps.tokenChecks, address),
+    requestBody,
+    validBody(VerifyEmailSchema),
+    async (c) => {
+      if (!(await verifyEmail(deps.recovery, c.req.valid('json').token))) {
+        throw apiError('invalid_token')
+      }
+      return c.body(null, 204)
+    },
+  )
+  routes.all('/verify-email', notAllowed('POST'))
+
+  return routes
+}

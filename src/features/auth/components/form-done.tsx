@@ -1,0 +1,19 @@
+import { type ReactNode, useEffect, useRef } from 'react'
+
+/**
+ * What a form did, in its place: announced, and focused once shown after a submit (the form and
+ * its button are gone), or when the page came back from a post made without its script.
+ */
+export function FormDone({ title, children }: { title: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const active = document.activeElement
+    if (!active || active === document.body || !document.contains(active)) ref.current?.focus()
+  }, [])
+  return (
+    <div ref={ref} className="form-done" role="status" tabIndex={-1}>
+      <p className="form-done__title">{title}</p>
+      {children}
+    </div>
+  )
+}

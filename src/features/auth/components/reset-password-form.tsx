@@ -1,0 +1,111 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useHydrated } from '@/components/hydrated'
+import * as v from 'valibot'
+import { env } from '@/lib/env'
+import { PasswordResetConfirmSchema } from '@contract/account'
+import { knownCode } from '@contract/form-errors'
+import { RESET_PASSWORD_ERRORS } from '@contract/account-forms'
+import { TOKEN_PATTERN } from '@contract/token'
+import { returnedProblem } from '../failure'
+import { useConfirmPasswordReset } from '../password-reset'
+import { useAuthForm } from '../use-auth-form'
+import { Field } from './field'
+import { FormDone } from './form-done'
+import { FormProblemAlert } from './form-problem'
+
+const FIELDS = ['password'] as const
+const NewPasswordSchema = v.object({ password: PasswordResetConfirmSchema.entries.password })
+
+/**
+ * Chooses a new password with the emailed link's token, which the page holds in memory only
+ * (`token`, read from the address and removed from it by the route). Without the page's script,
+ * the server writes the token into the hidden field and the form posts it.
+ */
+export function ResetPasswordForm({
+  token,
+  returned,
+  done,
+}: {
+  token: string | null
+  returned?: string | undefined
+  done?: string | undefined
+}) {
+  const problem = knownCode(RESET_PASSWORD_ERRORS, returned)
+  // A token cut short (a link broken over two lines) is as good as none.
+  const held = token && TOKEN_PATTERN.test(token) ? token : null
+  const hydrated = useHydrated()
+  const [changed, setChanged] = useState(done === 'changed')
+  const form = useAuthForm({
+    schema: NewPasswordSchema,
+    fields: FIELDS,
+    initial: { password: '' },
+    // The token goes in the body, with the password.
+    mutation: useConfirmPasswordReset(held ?? ''),
+    returned: problem ? returnedProblem.resetPassword(problem) : null,
+    onSuccess: () => setChanged(true),
+  })
+
+  if (changed) {
+    return (
+      <FormDone title="Your password was changed">
+        <p>Every session of your account was signed out. Sign in with your new password.</p>
+        <p>
+          <Link to="/signin" className="button button--primary">
+            Sign in
+          </Link>
+        </p>
+      </FormDone>
+    )
+  }
+  // The page as prerendered shows the form: the server writes the token into it (no script).
+  if ((hydrated && held === null) || problem === 'invalid_token') {
+    return (
+      <FormDone title="This link does not work">
+        <p>
+          {problem === 'invalid_token'
+            ? 'It has expired or was already used.'
+            : 'Open the link from the email again, as it is: this page needs all of it.'}{' '}
+          A link works once, for 30 minutes.
+        </p>
+        <p>
+          <Link to="/forgot-password" className="button button--primary">
+            Ask for a new link
+          </Link>
+        </p>
+      </FormDone>
+    )
+  }
+  return (
+    <form
+      ref={form.formRef}
+      method="post"
+      action={`${env.formApiUrl}api/auth/password-reset/confirm`}
+      className="form"
+      noValidate
+      aria-busy={form.pending}
+      aria-label="Choose a new password"
+      onSubmit={form.submit}
+    >
+      {form.problem ? (
+        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
+      ) : null}
+      {/* Filled by the server for a visitor without JavaScript; the script sends its own copy. */}
+      <input type="hidden" name="token" defaultValue="" />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters. A passphrase is easiest to remember."
+        {...form.field('password')}
+      />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={form.pending}
+      >
+        {form.pending ? 'Saving…' : 'Save the new password'}
+      </button>
+    </form>
+  )
+}

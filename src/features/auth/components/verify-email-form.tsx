@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useHydrated } from '@/components/hydrated'
+import * as v from 'valibot'
+import { env } from '@/lib/env'
+import { knownCode } from '@contract/form-errors'
+import { VERIFY_EMAIL_ERRORS } from '@contract/account-forms'
+import { TOKEN_PATTERN } from '@contract/token'
+import { returnedProblem } from '../failure'
+import { useAuthForm } from '../use-auth-form'
+import { useVerifyEmail } from '../verify-email'
+import { FormDone } from './form-done'
+import { FormProblemAlert } from './form-problem'
+
+const NOTHING_TO_TYPE = v.object({})
+
+/**
+ * Confirms the address with the emailed link's token (held in memory, as on the reset page). A
+ * press of the button does it, not the page load: a mail scanner opening the link confirms nothing.
+ */
+export function VerifyEmailForm({
+  token,
+  returned,
+  done,
+}: {
+  token: string | null
+  returned?: string | undefined
+  done?: string | undefined
+}) {
+  const problem = knownCode(VERIFY_EMAIL_ERRORS, returned)
+  const held = token && TOKEN_PATTERN.test(token) ? token : null
+  const hydrated = useHydrated()
+  const [verified, setVerified] = useState(done === 'verified')
+  const form = useAuthForm({
+    schema: NOTHING_TO_TYPE,
+    fields: [],
+    initial: {},
+    mutation: useVerifyEmail(held ?? ''),
+    returned: problem ? returnedProblem.verifyEmail(problem) : null,
+    onSuccess: () => setVerified(true),
+  })
+
+  if (verified) {
+    return (
+      <FormDone title="Your email address is confirmed">
+        <p>Thank you. Coinvera can now email you what you ask for.</p>
+        <p>
+          <Link to="/account" className="button button--primary">
+            Go to your account
+          </Link>
+        </p>
+      </FormDone>
+    )
+  }
+  // The page as prerendered shows the form: the server writes the token into it (no script).
+  if ((hydrated && held === null) || problem === 'invalid_token') {
+    return (
+      <FormDone title="This link does not work">
+        <p>
+          {problem === 'invalid_token'
+            ? 'It has expired or was already used.'
+            : 'Open the link from the email again, as it is: this page needs all of it.'}{' '}
+          Sign in, and ask for a new link on your account page.
+        </p>
+        <p>
+          <Link to="/account" className="button button--primary">
+            Your account
+          </Link>
+        </p>
+      </FormDone>
+    )
+  }
+  return (
+    <form
+      ref={form.formRef}
+      method="post"
+      action={`${env.formApiUrl}api/auth/verify-email`}
+      className="form"
+      aria-busy={form.pending}
+      aria-label="Confirm your email address"
+      onSubmit={form.submit}
+    >
+      {form.problem ? (
+        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
+      ) : null}
+      {/* Filled by the server for a visitor without JavaScript; the script sends its own copy. */}
+      <input type="hidden" name="token" defaultValue="" />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={form.pending}
+      >
+        {form.pending ? 'Confirming…' : 'Confirm my email address'}
+      </button>
+    </form>
+  )
+}

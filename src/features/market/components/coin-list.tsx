@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { CurrencyMenu } from '@/components/currency-menu'
+import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
+import { useHydrated, useShownData } from '@/components/hydrated'
+import { LoadError } from '@/components/load-error'
+import { NotFound } from '@/components/not-found'
+import { UnavailableNote, unavailable } from '@/components/unavailable-note'
+import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { MARKET_LIST_PER_PAGE } from '@contract/market-list'
+import { formatNumber } from '@/lib/format'
+import { usePageData, usePageUnavailable } from '@/lib/page-state'
+import { isNoSuchPage, marketListQueries } from '../list-queries'
+import { pagination } from '../pagination'
+import { CoinListTable, type RowAction } from './coin-list-table'
+
+/**
+ * One page of the full list in `currency`: its coins, or why there are none now (a deeper page
+ * offline, the budget spent), never an endless skeleton; past the list's end, the not-found page.
+ */
+export function CoinList({
+  page,
+  currency,
+  rowAction,
+}: {
+  page: number
+  currency: Currency
+  /** Something each row carries beside its figures (a watchlist star), from the page. */
+  rowAction?: RowAction
+}) {
+  const options = marketListQueries.page(currency, page)
+  const query = useQuery(options)
+  // Hydration renders what the server's HTML shows: its rows, or why it had none.
+  const data = useShownData(query.data, usePageData(options.queryKey))
+  const said = usePageUnavailable(options.queryKey)
+  const hydrated = useHydrated()
+  if (!data && isNoSuchPage(query.error)) return <NotFound />
+  const missing = data
+    ? null
+    : !hydrated
+      ? (said ?? null)
+      : (unavailable(query.error ?? query.failureReason) ??
+        (query.isFetched ? null : (said ?? null)))
+  const first = (page - 1) * MARKET_LIST_PER_PAGE + 1
+  const retry = () => void query.refetch()
+
+  return (
+    <section className="page coin-list-page" aria-labelledby="coin-list-title">
+      <div className="section__header section__header--row">
+        <div>
+          <p className="eyebrow">Market</p>
+          <h1 id="coin-list-title" className="section__title">
+            All coins
+            <SampleBadge meta={data?.meta} />
+          </h1>
+        </div>
+        <div className="prices__aside">
+          <p className="prices__subtitle">
+            Coins {formatNumber(first)}–{formatNumber(first + MARKET_LIST_PER_PAGE - 1)} by market
+            cap, in {CURRENCY_NAMES[currency]}.
+          </p>
+          <CurrencyMenu currency={currency} keep={page > 1 ? { page: String(page) } : {}} />
+        </div>
+      </div>
+      {data ? (
+        <>
+          <div className="card coin-list__card">
+            <CoinListTable coins={data.coins} currency={currency} rowAction={rowAction} />
+          </div>
+          <Pages
+            page={page}
+            // A short page is the last one.
+            last={data.coins.length < MARKET_LIST_PER_PAGE ? page : data.pages}
+            currency={currency}
+          />
+        </>
+      ) : missing ? (
+        <UnavailableNote
+          state={missing}
+          why={{
+            offline: `Page ${page} of the list is not available offline: only the first page has sample data`,
+            limited:
+              'You have opened many pages and coins we had not loaded yet in the last minute',
+          }}
+          onRetry={retry}
+        />
+      ) : query.isPaused ? (
+        <p className="load-error" role="status">
+          You are offline: page {page} of the list will load when the connection is back.
+        </p>
+      ) : query.isError ? (
+        <LoadError
+          message="We couldn't load this page of the list right now."
+          retrying={query.isFetching}
+          onRetry={retry}
+        />
+      ) : (
+        <div className="card coin-list__card coin-list__loading">
+          <p role="status">Loading page {page} of the list…</p>
+        </div>
+      )}
+      <div className="prices__footer">
+        <DataNote meta={data?.meta} failed={failedRefresh('prices', data?.meta, query)} />
+        <Attribution />
+      </div>
+    </section>
+  )
+}
+
+/** Real links to the pages around this one, and to the previous and next. */
+function Pages({ page, last, currency }: { page: number; last: number; currency: Currency }) {
+  const { prev, next, items } = pagination(page, last)
+  if (items.length < 2) return null
+  const search = (to: number) => ({
+    page: to > 1 ? to : undefined,
+    currency: currency === DEFAULT_CURRENCY ? undefined : currency,
+  })
+  return (
+    <nav className="pagination" aria-label="Pages of the list">
+      <ul className="pagination__list">
+        <li>
+          {prev ? (
+            <Link
+              to="/coins"
+              search={search(prev)}
+              rel="prev"
+              preload={false}
+              className="pagination__step"
+            >
+              <span aria-hidden="true">←</span> Previous
+            </Link>
+          ) : null}
+        </li>
+        {items.map((item) =>
+          'gap' in item ? (
+            <li key={item.gap} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                to="/coins"
+                search={search(item.page)}
+                preload={false}
+                className="pagination__page"
+                aria-current={item.page === page ? 'page' : undefined}
+                aria-label={`Page ${item.page}`}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {next ? (
+            <Link
+              to="/coins"
+              search={search(next)}
+              rel="next"
+              preload={false}
+              className="pagination__step"
+            >
+              Next <span aria-hidden="true">→</span>
+            </Link>
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,98 @@
+import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { readDataMeta } from '@contract/data-meta'
+import {
+  DEFAULT_MARKET_LIST_PAGES,
+  type ListedCoinData,
+  ListedCoinSchema,
+  MARKET_LIST_PAGES_HEADER,
+  type MarketListData,
+  MarketListDataSchema,
+  MarketListResponseSchema,
+  marketListParams,
+} from '@contract/market-list'
+import { PageUnavailableSchema } from '@contract/page-data'
+import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
+import { marketQueries } from './queries'
+
+const MINUTE = 60_000
+
+/** How many pages the list has at most: the server says so; CoinGecko itself does not. */
+function listPages(headers: Headers): number {
+  const pages = Number(headers.get(MARKET_LIST_PAGES_HEADER))
+  return Number.isInteger(pages) && pages >= 1 ? pages : DEFAULT_MARKET_LIST_PAGES
+}
+
+export async function fetchMarketList(
+  currency: Currency,
+  page: number,
+  signal?: AbortSignal,
+): Promise<MarketListData> {
+  const { body, headers } = await requestJson(marketApi, 'coins/markets', {
+    searchParams: marketListParams(currency, page),
+    signal,
+  })
+  return {
+    coins: parseResponse(MarketListResponseSchema, body),
+    meta: readDataMeta(headers),
+    pages: listPages(headers),
+  }
+}
+
+/** The server's `404 no_such_page`: past the list's last page. */
+export const isNoSuchPage = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'no_such_page'
+
+// The server's own TTLs (MARKETS_TTL_S for the first page in dollars, MARKET_LIST_TTL_S's default
+// for the rest): asking sooner would only get the cached answer.
+const staleMs = (currency: Currency, page: number) =>
+  page === 1 && currency === DEFAULT_CURRENCY ? MINUTE : 5 * MINUTE
+
+export const marketListQueries = {
+  all: () => [...marketQueries.all(), 'list'] as const,
+  /** Every page in `currency`: where a coin's row is looked for. */
+  inCurrency: (currency: Currency) => [...marketListQueries.all(), currency] as const,
+  page: (currency: Currency, page: number) =>
+    queryOptions({
+      queryKey: [...marketListQueries.inCurrency(currency), page] as const,
+      queryFn: ({ signal }) => fetchMarketList(currency, page, signal),
+      staleTime: staleMs(currency, page),
+      refetchInterval: staleMs(currency, page),
+    }),
+}
+
+/** Why the server had no data for a page of the list (its data block), read on `/coins` only. */
+export const pageUnavailableSchema = PageUnavailableSchema
+
+/** The schema of a list page's data, by its query key (for a page's data block). */
+export function listSchemaFor(queryKey: readonly unknown[]) {
+  const [, , currency, page] = queryKey
+  if (!v.is(CurrencySchema, currency) || typeof page !== 'number') return undefined
+  const key = marketListQueries.page(currency, page).queryKey
+  return hashKey(key) === hashKey(queryKey) ? MarketListDataSchema : undefined
+}
+
+/**
+ * A coin's row on a page of the list in `currency` that this browser holds, as the coin's listed
+ * query keeps it (its price and key figures), with when that page was fetched.
+ */
+export function findListedCoin(
+  queryClient: QueryClient,
+  id: string,
+  currency: Currency,
+): { data: ListedCoinData; updatedAt: number } | null {
+  let pages = DEFAULT_MARKET_LIST_PAGES
+  for (let page = 1; page <= pages; page++) {
+    const { queryKey } = marketListQueries.page(currency, page)
+    const list = queryClient.getQueryData(queryKey)
+    if (!list) continue
+    pages = list.pages
+    const row = list.coins.find((coin) => coin.id === id)
+    if (row) {
+      const updatedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0
+      return { data: { coin: v.parse(ListedCoinSchema, row), meta: list.meta }, updatedAt }
+    }
+  }
+  return null
+}

@@ -1,0 +1,187 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { type PageProblems, runAxe, VIEWPORTS, visit } from './support/browser'
+import { setUpSite, waitForPrices } from './support/site'
+
+// The full list (`/coins`) in Chromium, served by the real server from the fake CoinGecko's list
+// (tests/support/fake-market-list.ts: 250 coins, "Test Coin <rank>" between the sample coins).
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await runAxe(page)
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
+}
+
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+/** Waits for a page of the list's rows. */
+const waitForList = (page: Page) => page.locator('.coin-list tbody tr').first().waitFor()
+
+/** Whether every figure cell shows its whole text (nothing cut by its cell). */
+const figuresWhole = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.coin-list td')]
+      .filter((cell) => (cell as HTMLElement).offsetParent !== null)
+      .every((cell) => cell.scrollWidth <= cell.clientWidth + 1),
+  )
+
+// A visitor's misses are refused past the budget's limits: the answer is the state shown.
+const budgetNoise = (problems: PageProblems) =>
+  problems.filter((line) => !/status of 429/.test(line))
+
+describe('the full list', () => {
+  // Each test asks for new pages and coins: a budget for a test run, not the keyless default.
+  const site = setUpSite({
+    env: () => ({ UPSTREAM_CALLS_PER_MIN: '1000', COIN_MISS_RATE_LIMIT: '1000' }),
+  })
+
+  describe.each(VIEWPORTS)('at $name ($width×$height)', (viewport) => {
+    it('/ → All coins → page 2 → a coin, its price at once → back', async () => {
+      const { page, problems } = await site.open(viewport)
+      await visit(page, `${site.url}/`)
+      await waitForPrices(page)
+      await page.getByRole('link', { name: 'All coins' }).click()
+      await page.waitForURL(`${site.url}/coins`)
+      await waitForList(page)
+      expect(await page.locator('.coin-list tbody tr').count()).toBe(100)
+      expect(await noOverflow(page)).toBe(true)
+      expect(await figuresWhole(page)).toBe(true)
+      await expectNoAxeViolations(page)
+
+      await page.locator('a[rel="next"]').click()
+      await page.waitForURL(`${site.url}/coins?page=2`)
+      // One coin per viewport: the server keeps what the other viewport's visit fetched.
+      const rank = viewport.phone ? 151 : 150
+      const row = page.locator('tr', { has: page.locator(`a[href="/coins/test-coin-${rank}"]`) })
+      await row.waitFor()
+      const price = await row.locator('td').nth(1).textContent()
+      expect(price).toMatch(/^\$[\d,.]+$/)
+      // The coin's own details and chart are held back until the page has been checked.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      for (const path of [`coins/test-coin-${rank}`, `coins/test-coin-${rank}/market_chart`]) {
+        site.upstream.behave({ kind: 'ok', until: held }, path)
+      }
+      await row.locator('a.coin-cell').click()
+      await page.waitForURL(`${site.url}/coins/test-coin-${rank}`)
+      // The row's figures and name, while the coin's own data cannot have arrived.
+      expect(await page.locator('.coin-page__price-value').textContent()).toBe(price)
+      expect(await page.title()).toBe(`Test Coin ${rank} (TC${rank}) price — Coinvera`)
+      expect(await page.getByText('Loading the description…').count()).toBe(1)
+      release()
+      await page.locator('.coin-chart__svg').waitFor()
+      await page.locator('.coin-about__text').waitFor()
+      expect(await noOverflow(page)).toBe(true)
+      await expectNoAxeViolations(page)
+
+      await page.goBack()
+      await page.waitForURL(`${site.url}/coins?page=2`)
+      await row.waitFor()
+      expect(problems).toEqual([])
+    })
+
+    it('shows the list in euros, from the address and from the menu', async () => {
+      const { page, problems } = await site.open(viewport)
+      await visit(page, `${site.url}/coins?currency=eur`)
+      await waitForList(page)
+      expect(await page.locator('.prices__subtitle').textContent()).toContain('in euros')
+      expect(await page.locator('.coin-list tbody tr td').nth(1).textContent()).toMatch(/^€/)
+      await page.getByLabel('Currency').selectOption('gbp')
+      await page.waitForURL(`${site.url}/coins?currency=gbp`)
+      await page.waitForFunction(() =>
+        document.querySelector('.coin-list tbody td:nth-of-type(2)')?.textContent?.startsWith('£'),
+      )
+      expect(await noOverflow(page)).toBe(true)
+      expect(problems).toEqual([])
+    })
+
+    it(`shows ${viewport.phone ? 'rank, coin, price and 24 h only' : 'every column'}, nothing cut`, async () => {
+      const { page } = await site.open(viewport)
+      await visit(page, `${site.url}/coins?currency=btc`)
+      await waitForList(page)
+      const headers = await page
+        .locator('.coin-list thead th')
+        .evaluateAll((cells) =>
+          cells
+            .filter((cell) => (cell as HTMLElement).offsetParent !== null)
+            .map((c) => c.textContent),
+        )
+      expect(headers).toEqual(
+        viewport.phone
+          ? ['#', 'Coin', 'Price', '24 h']
+          : [
+              '#',
+              'Coin',
+              'Price',
+              '1 h',
+              '24 h',
+              '7 d',
+              '24 h volume',
+              'Market cap',
+              'Last 7 days',
+            ],
+      )
+      expect(await noOverflow(page)).toBe(true)
+      expect(await figuresWhole(page)).toBe(true)
+    })
+  })
+})
+
+describe('the full list offline', () => {
+  // CoinGecko drops every connection: the first page is the sample, deeper pages have nothing.
+  const site = setUpSite({ upstream: { kind: 'reset' } })
+
+  it.each(VIEWPORTS)(
+    'labels the sample first page, and says page 2 is not available ($name)',
+    async (viewport) => {
+      const { page, problems } = await site.open(viewport)
+      const first = await visit(page, `${site.url}/coins`)
+      expect(first?.status()).toBe(200)
+      expect(await page.locator('h1 .sample-badge').textContent()).toBe('Sample data')
+      expect(await page.locator('.coin-list tbody tr').count()).toBeGreaterThan(6)
+      await expectNoAxeViolations(page)
+
+      const second = await visit(page, `${site.url}/coins?page=2`)
+      expect(second?.status()).toBe(503)
+      const alert = page.getByRole('alert')
+      expect(await alert.textContent()).toContain('Page 2 of the list is not available offline')
+      expect(await page.locator('.skeleton').count()).toBe(0)
+      expect(await noOverflow(page)).toBe(true)
+      await expectNoAxeViolations(page)
+      // The page's own 503 is the one failed load.
+      expect(problems.filter((line) => !/status of 503/.test(line))).toEqual([])
+    },
+  )
+})
+
+describe('ten coins in a minute with the default budget', () => {
+  // The keyless default: 10 upstream calls a minute, 3 of them for one visitor's misses.
+  const site = setUpSite()
+
+  it('shows every price and key figure; what the budget refuses counts down', async () => {
+    const { page, problems } = await site.open(VIEWPORTS[0])
+    await visit(page, `${site.url}/coins`)
+    await waitForList(page)
+    const ids = await page
+      .locator('.coin-list tbody a.coin-cell')
+      .evaluateAll((links) => links.slice(0, 10).map((link) => link.getAttribute('href')))
+    for (const href of ids) {
+      await page.locator(`.coin-list a.coin-cell[href="${href}"]`).click()
+      await page.waitForURL(`${site.url}${href}`)
+      expect(await page.locator('.coin-page__price-value').textContent()).toMatch(/\d/)
+      const cap = page.locator('.coin-figures__item', { hasText: 'Market cap' }).locator('dd')
+      expect(await cap.textContent()).toMatch(/\d/)
+      await page.goBack()
+      await waitForList(page)
+    }
+    // The last coins' charts and descriptions were past the visitor's share: a countdown, no
+    // skeleton.
+    await page.locator(`.coin-list a.coin-cell[href="${ids.at(-1)}"]`).click()
+    const note = page.getByText(/unavailable right now — try again in \d+ s/).first()
+    await note.waitFor()
+    expect(await page.locator('.coin-chart .skeleton').count()).toBe(0)
+    expect(budgetNoise(problems)).toEqual([])
+  })
+})
