@@ -29,6 +29,8 @@ beforeEach(async () => {
     'signin/index.html': SHELL_HTML,
     'signup/index.html': SHELL_HTML,
     'watchlist/index.html': SHELL_HTML,
+    'coins/index.html': SHELL_HTML,
+    'account/index.html': SHELL_HTML,
     'coins/template.html': SHELL_HTML,
     '404.html': SHELL_HTML,
   })
@@ -87,7 +89,17 @@ const page = (path: string, cookie?: string) =>
     headers: { 'Accept-Encoding': 'identity', ...(cookie ? { Cookie: cookie } : {}) },
   })
 
-const PAGES = ['/', '/crypto', '/crypto?currency=eur', '/contact', '/signin', '/coins/bitcoin']
+const PAGES = [
+  '/',
+  '/crypto',
+  '/crypto?currency=eur',
+  '/coins',
+  '/coins?page=2',
+  '/contact',
+  '/signin',
+  '/account',
+  '/coins/bitcoin',
+]
 
 describe('pages for signed-in visitors', () => {
   it.each(PAGES)('%s holds its own visitor’s name and never the other’s', async (path) => {
@@ -121,7 +133,7 @@ describe('pages for signed-in visitors', () => {
     expect(html).not.toContain('Ada Lovelace')
     expect(html).not.toContain('/api/auth/sign-out')
     // Pages with market data are rendered (with the links); the others are the build's file.
-    if (['/contact', '/signin'].includes(path)) expect(html).toBe(SHELL_HTML)
+    if (['/contact', '/signin', '/account'].includes(path)) expect(html).toBe(SHELL_HTML)
     else expect(html).toMatch(/>Sign In</)
     expect(response.headers.get('cache-control')).not.toContain('private')
   })
@@ -201,13 +213,16 @@ describe('the watchlist in signed-in pages', () => {
   it('every page shows the visitor’s stars as the account holds them', async () => {
     const ada = await signedIn('Ada Lovelace')
     await star('ethereum', ada.cookie)
-    const html = await (await page('/crypto', ada.cookie)).text()
-    expect(html).toContain('aria-label="Remove Ethereum from watchlist"')
-    expect(html).toContain('aria-label="Add Bitcoin to watchlist"')
-    // Another visitor's page holds none of them.
     const grace = await signedIn('Grace Hopper')
-    const other = await (await page('/crypto', grace.cookie)).text()
-    expect(other).not.toContain('Remove Ethereum from watchlist')
+    // The price list's rows and the full list's.
+    for (const path of ['/crypto', '/coins']) {
+      const html = await (await page(path, ada.cookie)).text()
+      expect(html).toContain('aria-label="Remove Ethereum from watchlist"')
+      expect(html).toContain('aria-label="Add Bitcoin to watchlist"')
+      // Another visitor's page holds none of them.
+      const other = await (await page(path, grace.cookie)).text()
+      expect(other).not.toContain('Remove Ethereum from watchlist')
+    }
   })
 })
 
