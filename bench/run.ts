@@ -2,7 +2,7 @@
 // budgets of issue 5 (Lighthouse, JavaScript size, server throughput, one upstream call per
 // endpoint on a cold cache) and later issues. Prints one table and writes
 // bench/results/latest.json. A missed budget is reported, not fatal: only a crash exits non-zero.
-// `npm run bench -- --only render-flood|throughput|hydration|pages [--skip-build]` measures one row
+// `npm run bench -- --only render-flood|throughput|hydration|pages|search [--skip-build]` measures one row
 // group alone and prints its rows (latest.json is left as it is); `hydration` also writes each
 // route's Chromium trace to bench/results/.
 import { execFileSync } from 'node:child_process'
@@ -21,6 +21,7 @@ import { measureCoinPages } from './coin-pages'
 import { type CoinListPage, measureCoinList } from './coin-list'
 import { measureRenderFlood, renderFloodRows } from './render-flood'
 import { measureSignIns } from './sign-ins'
+import { measureSearch, type SearchBench } from './search'
 import { measureTimeToPrices, type TimeToPrices } from './time-to-prices'
 import { measureColdCache, measureThroughput } from './throughput'
 
@@ -30,7 +31,7 @@ const env = (name: string, fallback: number) => {
 }
 
 /** The measurements that can run alone (`--only <name>`). */
-const ALONE = ['render-flood', 'throughput', 'hydration', 'pages'] as const
+const ALONE = ['render-flood', 'throughput', 'hydration', 'pages', 'search'] as const
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1]
 const only = process.argv.includes('--only') ? onlyArg : undefined
 if (only !== undefined && !ALONE.some((name) => name === only)) {
@@ -321,6 +322,42 @@ function marketsThroughputRows(throughput: Awaited<ReturnType<typeof measureThro
   ]
 }
 
+/**
+ * Issue 26: search's time per query (wall and CPU, the matcher alone and behind its kept
+ * answers), and its throughput against the markets endpoint's.
+ */
+function searchRows(search: SearchBench): Row[] {
+  const times = (t: SearchBench['matcher']) =>
+    `wall ${t.wall.p50.toFixed(3)} / ${t.wall.p95.toFixed(3)} / ${t.wall.p99.toFixed(3)} ms; ` +
+    `CPU mean ${t.cpu.mean.toFixed(3)}, p95 ${t.cpu.p95.toFixed(3)} ms`
+  const over = `${search.queries} queries (${search.distinct} distinct) over ${search.coins} coins (27 real, the rest invented)`
+  return [
+    row(
+      `search: matcher alone, nothing kept, ${over} (wall p50 / p95 / p99)`,
+      search.matcher.wall.p95,
+      `${times(search.matcher)}; load avg ${search.loadAverage.toFixed(1)}`,
+      { text: 'p95 ≤ 5 ms', ok: (value) => value <= 5 },
+    ),
+    row(
+      "search: the server's search code with its kept answers, same queries (wall p50 / p95 / p99)",
+      search.server.wall.p95,
+      times(search.server),
+      { text: 'p95 ≤ 5 ms', ok: (value) => value <= 5 },
+    ),
+    row(
+      `search API req/s / cached markets API req/s, same server, ${search.rounds} rounds, SEARCH_RATE_LIMIT raised`,
+      search.ratio,
+      `${search.ratio.toFixed(2)} (${Math.round(search.search.requestsPerS)} / ${Math.round(search.markets.requestsPerS)}; ${JSON.stringify(search.statuses)})`,
+      { text: '≥ 0.5', ok: (value) => value >= 0.5 },
+    ),
+    row(
+      'search API CPU per request: markets / search (same comparison by CPU time)',
+      search.cpuRatio,
+      `${search.cpuRatio.toFixed(2)} (${search.markets.cpuUsPerRequest.toFixed(1)} / ${search.search.cpuUsPerRequest.toFixed(1)} µs)`,
+    ),
+  ]
+}
+
 async function main(): Promise<void> {
   log(`Coinvera benchmark; settings ${JSON.stringify(SETTINGS)}`)
   // Inside the project (.tmp/ is ignored by git), so that the server's copy below finds
@@ -387,6 +424,26 @@ async function main(): Promise<void> {
       )
       await stop(site.process)
       process.stdout.write(`\n${table(hydrationRows(routes))}\n${hydrationDetail(routes)}`)
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      return
+    }
+    const search = () => {
+      log(
+        `search: ${SETTINGS.loadRounds} round(s) × (search, markets), ${SETTINGS.loadConnections} connections, ${SETTINGS.loadWarmupS} s warm-up + ${SETTINGS.loadDurationS} s`,
+      )
+      return measureSearch(
+        tmpDir,
+        {
+          connections: SETTINGS.loadConnections,
+          durationS: SETTINGS.loadDurationS,
+          warmupS: SETTINGS.loadWarmupS,
+          rounds: SETTINGS.loadRounds,
+        },
+        log,
+      )
+    }
+    if (SETTINGS.only === 'search') {
+      process.stdout.write(`\n${table(searchRows(await search()))}\n`)
       log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
       return
     }
@@ -513,6 +570,7 @@ async function main(): Promise<void> {
     log('sign-ins: 30 password checks, one after another')
     const signIns = await measureSignIns(30)
     const renderFlood = await flood()
+    const searchBench = await search()
 
     const coinFailures = Object.entries(coinPages.statuses)
       .filter(([status]) => !/^[234]\d\d$/.test(status))
@@ -569,6 +627,7 @@ async function main(): Promise<void> {
         { text: 'none', ok: (value) => value === 0 },
       ),
       ...renderFloodRows(renderFlood),
+      ...searchRows(searchBench),
       ...cold.endpoints.map((endpoint) => {
         const after =
           cold.upstreamCallsAfter[
@@ -635,6 +694,7 @@ async function main(): Promise<void> {
           coinPages,
           signIns,
           renderFlood,
+          search: searchBench,
           coldCache: cold,
         },
         null,

@@ -6,6 +6,7 @@ import type { GlobalData, MarketsData, TrendingData } from './market'
 import type { SessionUser } from './session'
 import type { WatchRow } from './watchlist'
 import type { ListedCoinData, MarketListData } from './market-list'
+import type { SearchData } from './search'
 
 /**
  * The market data a page is rendered with (the lists, or one coin's details and chart at one
@@ -29,6 +30,8 @@ export type PageData = {
     detail?: CoinDetailData
     chart?: CoinChartData
   }
+  /** The /search page's query and what it found. */
+  search?: { q: string; data: SearchData }
   /** A known coin the server has no data for now, and why (rendered instead of `coin`). */
   coinUnavailable?: { id: string } & Unavailable
   /** A page of the full list (`/coins`). */

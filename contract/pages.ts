@@ -25,6 +25,7 @@ export const SITE_ROUTES = [
   '/verify-email',
   '/account',
   '/watchlist',
+  '/search',
 ] as const
 
 /** The full market list, one page per `?page=` (server/site/pages.ts renders each). */

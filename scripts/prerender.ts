@@ -40,6 +40,7 @@ const PRIORITY: Partial<Record<(typeof SITE_ROUTES)[number], string>> = {
   '/signup': '0.6',
   '/signin': '0.4',
   '/contact': '0.5',
+  '/search': '0.3',
 }
 const PAGES = SITE_ROUTES.map((path) => ({ path, priority: PRIORITY[path] }))
 const INDEXED = PAGES.filter((page) => page.priority !== undefined)

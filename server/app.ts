@@ -29,8 +29,10 @@ import { authRoutes, sessionOf } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
 import { recoveryRoutes } from './routes/recovery'
+import { searchPage, searchRoutes } from './routes/search'
 import { siteRoutes } from './routes/site'
 import { watchlistRoutes } from './routes/watchlist'
+import { CoinSearch, heldMarketRows } from './search/coin-search'
 import { readBuild } from './site/manifest'
 import { createPageRenderer, type Render } from './site/pages'
 
@@ -187,6 +189,23 @@ export function createApp(deps: AppDeps): App {
       trustProxy: config.trustProxy,
     }),
   )
+  // Search reads what the market caches hold, never the upstream; it costs this instance's CPU
+  // only, so its limit is counted here, like renders.
+  const search = {
+    search: new CoinSearch({
+      list: () => coins.ids.list(),
+      refreshList: () => void coins.ids.refresh(),
+      // Every list held: the price lists, the full list's pages as visitors open them, trending.
+      marketRows: heldMarketRows({
+        markets: Object.values(caches.markets),
+        lists: () => lists.made(),
+        trending: [caches.trending],
+      }),
+    }),
+    limiter: new RateLimiter({ limit: config.searchRateLimit, windowMs: 60_000, clock }),
+    trustProxy: config.trustProxy,
+  }
+  app.route('/api/search', searchRoutes(search))
   const pages =
     build && deps.render
       ? createPageRenderer({
@@ -215,6 +234,11 @@ export function createApp(deps: AppDeps): App {
   app.all('/api/*', () => {
     throw apiError('not_found')
   })
+  // Renders cost this instance's CPU: counted here, whatever other instances count.
+  const renderGate = clientMissGate(
+    new RateLimiter({ limit: config.coinRenderRateLimit, windowMs: 60_000, clock }),
+    config.trustProxy,
+  )
   app.route(
     '/',
     siteRoutes({
@@ -223,11 +247,8 @@ export function createApp(deps: AppDeps): App {
       pages,
       coinExists: (id) => coins.ids.has(id),
       clientGate,
-      // Renders cost this instance's CPU: counted here, whatever other instances count.
-      renderGate: clientMissGate(
-        new RateLimiter({ limit: config.coinRenderRateLimit, windowMs: 60_000, clock }),
-        config.trustProxy,
-      ),
+      renderGate,
+      searchPage: pages && searchPage({ ...search, pages, renderGate }),
       viewerOf,
       watchlist: {
         coinsOf: (accountId) => watchlist.list(accountId),

@@ -42,6 +42,8 @@ export type Config = {
     smtpUrl: string | undefined
     from: string
   }
+  /** Searches one client may make per minute on this instance (routes/search.ts). */
+  searchRateLimit: number
   shutdownTimeoutMs: number
   maxConnections: number
   market: {
@@ -181,6 +183,7 @@ const EnvSchema = v.object({
     ),
     'Coinvera <no-reply@localhost>',
   ),
+  SEARCH_RATE_LIMIT: integer(300, 1, 1_000_000),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
   MARKET_UPSTREAM_URL: v.optional(HttpUrl, 'https://api.coingecko.com/api/v3'),
@@ -267,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     watchlistRateLimit: e.WATCHLIST_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     market: {

@@ -12,6 +12,7 @@ import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
 import { marketListQueries } from '@/features/market/list-queries'
+import { searchQueries, searchText } from '@/features/search/queries'
 import { watchlistQueries } from '@/features/watchlist/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
@@ -32,7 +33,16 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, data: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency = DEFAULT_CURRENCY, markets, trending, global, coin, marketList, viewer } = data
+  const {
+    currency = DEFAULT_CURRENCY,
+    markets,
+    trending,
+    global,
+    coin,
+    marketList,
+    viewer,
+    search,
+  } = data
   // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
   if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
   if (viewer && data.watchlist) {
@@ -78,8 +88,14 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
       updatedAt: fetchedAt(marketList.data),
     })
   }
+  const searched = search && searchText(search.q)
+  if (search && searched) {
+    queryClient.setQueryData(searchQueries.results(searched).queryKey, search.data)
+  }
   let state: PageState | null =
-    markets || trending || global || coin || marketList || viewer ? dehydrate(queryClient) : null
+    markets || trending || global || coin || marketList || viewer || searched
+      ? dehydrate(queryClient)
+      : null
   // Why a query had no data, by its hash: a coin's details, or a page of the list.
   const unavailable = data.coinUnavailable
     ? { ...data.coinUnavailable, key: coinQueries.detail(data.coinUnavailable.id).queryKey }

@@ -23,7 +23,8 @@ void storage?.removeItem('coinvera-cache')
 
 /**
  * The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
- * A coin page's schemas come with the coin page's code, so no other page loads them.
+ * A coin page's schemas come with the coin page's code, and search's with search's, so no other
+ * page loads them.
  */
 async function readThisPageState(): Promise<PageState | null> {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent
@@ -31,6 +32,7 @@ async function readThisPageState(): Promise<PageState | null> {
   const { pathname } = window.location
   const coin = pathname.startsWith('/coins/') ? await import('@/features/coin/queries') : null
   const list = pathname === '/coins' ? await import('@/features/market/list-queries') : null
+  const search = pathname === '/search' ? await import('@/features/search/queries') : null
   return readPageState(
     text,
     (queryKey) =>
@@ -38,7 +40,8 @@ async function readThisPageState(): Promise<PageState | null> {
       sessionSchemaFor(queryKey) ??
       watchlistSchemaFor(queryKey) ??
       coin?.coinSchemaFor(queryKey) ??
-      list?.listSchemaFor(queryKey),
+      list?.listSchemaFor(queryKey) ??
+      search?.searchSchemaFor(queryKey),
     coin?.pageUnavailableSchema ?? list?.pageUnavailableSchema,
   )
 }

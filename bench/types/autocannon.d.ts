@@ -29,6 +29,14 @@ declare module 'autocannon' {
     pipelining?: number
     headers?: Record<string, string>
     timeout?: number
+    /** Requests each connection sends in turn, from the first again after the last. */
+    requests?: Request[]
+  }
+  export type Request = {
+    path?: string
+    method?: string
+    /** Makes the request anew each time it is sent (else it is built once per connection). */
+    setupRequest?: (request: Request) => Request
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon

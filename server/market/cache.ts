@@ -182,6 +182,19 @@ export class MarketCache<T> {
   }
 
   /**
+   * What the cache holds now (its data, else the sample, else null), as it is: unlike `get()`,
+   * never a reason to call the upstream (search reads market-cap ranks through it).
+   */
+  peek(): Served | null {
+    const entry = this.#entry
+    if (entry) {
+      const fresh = this.#clock.now() - entry.fetchedAt < this.#options.ttlMs
+      return this.#serve(entry, fresh ? 'cache' : 'stale')
+    }
+    return this.#sample ? this.#serve(this.#sample, 'sample') : null
+  }
+
+  /**
    * Starts one upstream request unless one is running (then shares it), the upstream asked us to
    * wait, or a gate refuses (then returns null). The promise never rejects: it says whether fresh
    * data arrived.

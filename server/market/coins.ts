@@ -31,6 +31,7 @@ export class CoinIds {
   readonly #abort = new AbortController()
   readonly #onFailure: (error: UpstreamError) => void
   #ids: ReadonlySet<string>
+  #list: CoinList
   #fetchedAt: number | null = null
   #retryAt = 0
   #inFlight: Promise<boolean> | null = null
@@ -46,7 +47,13 @@ export class CoinIds {
     this.#gate = options.gate
     this.#clock = options.clock
     this.#onFailure = options.onFailure
+    this.#list = options.sample
     this.#ids = new Set(options.sample.map((coin) => coin.id))
+  }
+
+  /** The list held now (search's index), and whether it is still the sample's. */
+  list(): { coins: CoinList; source: 'upstream' | 'sample' } {
+    return { coins: this.#list, source: this.#fetchedAt === null ? 'sample' : 'upstream' }
   }
 
   /**
@@ -70,6 +77,7 @@ export class CoinIds {
     this.#gate.spend()
     const run = this.#load(this.#abort.signal).then(
       (list) => {
+        this.#list = list
         this.#ids = new Set(list.map((coin) => coin.id))
         this.#fetchedAt = this.#clock.now()
         return true

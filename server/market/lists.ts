@@ -99,6 +99,11 @@ export class MarketLists {
     return ids
   }
 
+  /** Every page's cache made so far, in any currency (search reads their ranks). */
+  made(): MarketCache<MarketListResponse>[] {
+    return [...this.#caches.values()]
+  }
+
   close(): void {
     this.#closed = true
     for (const cache of this.#caches.values()) cache.close()

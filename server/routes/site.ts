@@ -18,6 +18,7 @@ import {
 } from '@contract/pages'
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
+import type { SearchPage } from './search'
 import { apiError } from '../errors'
 import { weakEtag } from '../site/bodies'
 import { withFormToken } from '../site/html'
@@ -97,6 +98,8 @@ export type SiteRoutesDeps = {
     coinsOf: (accountId: string) => Promise<string[]>
     cachedRows: (ids: readonly string[], currency: Currency) => Promise<WatchRow[]>
   } | null
+  /** The /search page's answer for its `?q=` (routes/search.ts). */
+  searchPage?: SearchPage | null
 }
 
 /**
@@ -122,6 +125,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const renderGate = deps.renderGate ?? null
   const viewerOf = deps.viewerOf ?? null
   const watchlist = deps.watchlist ?? null
+  const searchPage = deps.searchPage ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
@@ -152,7 +156,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     c: Context<AppEnv>,
     next: Next,
     path: string,
-    status: 200 | 404 | 429 | 503,
+    status: 200 | 400 | 404 | 429 | 503,
     served?: Served,
   ) {
     const file = files.get(path) as SiteFile
@@ -251,6 +255,11 @@ export function siteRoutes(deps: SiteRoutesDeps) {
         const page = { file, etag: weakEtag(body), bodies: new Map([[file, body]]) }
         return send(c, next, file, 200, { page, cacheControl: 'no-store' })
       }
+    }
+    if (path === '/search' && searchPage && file === wanted) {
+      const answer = await searchPage(c, file)
+      if (answer.retryAfterS) c.header('Retry-After', String(answer.retryAfterS))
+      return send(c, next, file, answer.status, answer.rendered ?? undefined)
     }
     const currency = currencyOf(c.req.query('currency'))
     const status = routes.has(path) ? 200 : 404

@@ -58,14 +58,16 @@ export function prerenderedPage(
 }
 
 /**
- * The head of a page whose title depends on its data (a coin page): the template's title and
- * description, and the social tags that repeat them, replaced by the render's. React escaped both
- * (quotes included), so they are safe in an attribute as well.
+ * The head of a page whose title depends on its data (a coin page, a search): the template's
+ * title and description, and the social tags that repeat them, replaced by the render's, and the
+ * render's robots tag added (search results are not for indexes). React escaped both (quotes
+ * included), so they are safe in an attribute as well.
  */
 function withHead(html: string, head: string): string {
   const title = titleOf(head)
   const description = descriptionOf(head)
-  let out = html
+  const robots = head.match(/<meta name="robots" content="[^"]*"\/>/)?.[0]
+  let out = robots ? html.replace('</title>', () => `</title>${robots}`) : html
   if (title !== undefined) {
     out = out
       .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)

@@ -28,6 +28,7 @@ import type { CoinPages } from '../market/coins'
 import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
 import type { PageData, Unavailable } from '@contract/page-data'
+import type { SearchData } from '@contract/search'
 import { compressedCopies, weakEtag } from './bodies'
 import { renderedPage } from './html'
 import type { Build } from './manifest'
@@ -454,6 +455,33 @@ export function createPageRenderer(deps: {
         renderGate,
       )
       return answer(rendered, [served], cache.ttlMs)
+    },
+
+    /**
+     * The /search page for `q` with what it found, rendered for this request (its results follow
+     * the ranks of the moment; a CDN may keep it briefly), within the client's share of renders
+     * (`renderGate`); null past it or when rendering failed.
+     */
+    async getSearch(
+      q: string,
+      data: SearchData,
+      file: string,
+      renderGate: CallGate | null,
+    ): Promise<RenderedPage | null> {
+      if (renderGate) {
+        if (renderGate.waitMs() > 0) return null
+        renderGate.spend()
+      }
+      const path = `/search?${new URLSearchParams({ q })}`
+      return renderPage(path, file, { search: { q, data } }, { ownHead: true }).catch(
+        (error: unknown) => {
+          logger.error(
+            { page: '/search', err: error },
+            'page render failed; serving the prerendered page',
+          )
+          return null
+        },
+      )
     },
 
     /**

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
 import type { Unavailable } from '@contract/page-data'
+import { useCountdown } from '@/lib/countdown'
 import { ApiError } from '@/lib/http'
 
 const UNAVAILABLE_CODES: Record<string, Unavailable['reason']> = {
@@ -70,20 +70,4 @@ export function UnavailableNote({
       </button>
     </div>
   )
-}
-
-/** Whole seconds left of `seconds` from the first render (a new `seconds` starts again). */
-function useCountdown(seconds: number): number {
-  const [left, setLeft] = useState(seconds)
-  useEffect(() => {
-    const end = Date.now() + seconds * 1000
-    setLeft(seconds)
-    const timer = setInterval(() => {
-      const now = Math.max(0, Math.ceil((end - Date.now()) / 1000))
-      setLeft(now)
-      if (now === 0) clearInterval(timer)
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [seconds])
-  return left
 }

@@ -10,6 +10,7 @@ import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
 import { WatchStar } from '@/features/watchlist/components/watch-star'
 import { WatchlistProvider } from '@/features/watchlist/components/watchlist-provider'
+import { SearchButton } from '@/features/search/components/search-button'
 import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{
@@ -62,7 +63,7 @@ function RootLayout() {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <NavBar account={account} />
+        <NavBar account={account} search={<SearchButton />} />
         <main id="main" tabIndex={-1}>
           <WelcomeNote />
           <Outlet />

@@ -12,16 +12,6 @@ const site = setUpSite({ upstream: { kind: 'status', status: 500 } })
 // Said once per page, by the first list labelled sample.
 const SAMPLE_NOTE = 'Live prices are unavailable'
 
-/** Scrolls to the bottom in viewport steps, so every lazy image gets its chance to load. */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    }
-  })
-}
-
 /** The notes a visitor sees, as read aloud: the decorative icon (aria-hidden) left out. */
 const notes = (page: Page) =>
   page.locator('.prices__footer .data-note, .trending__footer .data-note').evaluateAll((els) =>
@@ -59,17 +49,21 @@ describe.each(VIEWPORTS)('data notes at $name ($width×$height)', (viewport) => 
     expect(await page.locator('.market-table tbody tr').count()).toBe(6)
     expect(await page.locator('.trending ol.trending__list > li').count()).toBe(7)
 
-    await scrollThrough(page)
-    const images = page.locator('img')
-    await expect
-      .poll(() =>
-        images.evaluateAll((els) =>
-          (els as HTMLImageElement[])
-            .filter((img) => !(img.complete && img.naturalWidth > 0))
-            .map((img) => img.src),
-        ),
-      )
-      .toEqual([])
+    // Each image is brought into view in turn and waited for until it loads or fails: a poll
+    // with a deadline timed out at load 12 while the lazy badges were still on their way.
+    const unloaded = await page.locator('img').evaluateAll(async (els) => {
+      const failed: string[] = []
+      for (const img of els as HTMLImageElement[]) {
+        img.scrollIntoView({ block: 'center' })
+        const loaded = await img.decode().then(
+          () => img.naturalWidth > 0,
+          () => false,
+        )
+        if (!loaded) failed.push(img.src)
+      }
+      return failed
+    })
+    expect(unloaded).toEqual([])
     // Every coin shows its shipped image, none fell back to a monogram.
     expect(await page.locator('.coin-monogram').count()).toBe(0)
     expect(

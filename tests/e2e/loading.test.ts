@@ -1,8 +1,6 @@
-import { createServer, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { VIEWPORTS, visit, waitForHydration } from './support/browser'
+import { VIEWPORTS, visit } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
@@ -219,64 +217,6 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     expect(after).toEqual(before)
 
     await expectNoShift(page)
-  })
-
-  it('keeps the hero text in place when the page is drawn before its illustration arrives', async () => {
-    // A slow connection: the home page's HTML arrives in two parts, the first ending just before
-    // the hero illustration, so the browser draws the hero's text alone first.
-    const html = await (await fetch(`${site.url}/`)).text()
-    const cut = html.indexOf('<svg class="hero__art"')
-    expect(cut).toBeGreaterThan(0)
-    const upstream = new URL(site.url)
-    // The rest of the page goes once the browser has painted the first part.
-    let sendTheRest = () => {}
-    const rest = new Promise<void>((resolve) => {
-      sendTheRest = resolve
-    })
-    const slow = createServer((request, response) => {
-      if (request.url === '/') {
-        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-        response.write(html.slice(0, cut))
-        void rest.then(() => response.end(html.slice(cut)))
-        return
-      }
-      const proxied = httpRequest(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          path: request.url,
-          method: request.method,
-          headers: request.headers,
-        },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers)
-          answer.pipe(response)
-        },
-      )
-      request.pipe(proxied)
-    })
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
-    try {
-      const { port } = slow.address() as AddressInfo
-      const { page, context } = await site.open(viewport)
-      await recordShifts(context)
-      await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'commit' })
-      // The hero's text on screen, its illustration not yet in the document.
-      await page.waitForFunction(
-        () =>
-          performance.getEntriesByName('first-contentful-paint').length > 0 &&
-          document.querySelector('.hero__art') === null,
-      )
-      sendTheRest()
-      await page.waitForLoadState('load')
-      await waitForHydration(page)
-      await page.locator('.hero__art').waitFor()
-      await nextFrames(page)
-      await expectNoShift(page)
-    } finally {
-      slow.closeAllConnections()
-      await new Promise((resolve) => slow.close(resolve))
-    }
   })
 
   it('says when the lists fail with nothing to show, and Retry loads them', async () => {

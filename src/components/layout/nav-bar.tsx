@@ -24,10 +24,17 @@ const links: {
  * summary is the Menu button, so the menu opens without JavaScript too; the menu follows it
  * (its sibling, shown by CSS while it is open), so at other widths it is simply there. Escape
  * closes the menu and puts focus back on the button; so does focus leaving the navigation. The
- * account area comes from the root route (shared UI imports no feature); it gets `closeMenu`
- * for its links.
+ * account area and the search come from the root route (shared UI imports no feature); the
+ * account area gets `closeMenu` for its links.
  */
-export function NavBar({ account }: { account: (closeMenu: () => void) => ReactNode }) {
+export function NavBar({
+  account,
+  search,
+}: {
+  account: (closeMenu: () => void) => ReactNode
+  /** The search control, beside the brand at every width. */
+  search?: ReactNode
+}) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const toggleRef = useRef<HTMLElement>(null)
@@ -51,6 +58,7 @@ export function NavBar({ account }: { account: (closeMenu: () => void) => ReactN
           <Logo />
           <span className="brand__name">Coinvera</span>
         </Link>
+        {search}
         <details
           className="nav-bar__disclosure"
           open={open}

@@ -38,7 +38,10 @@ describe('the full list', () => {
       }),
     )
     await renderApp('/coins?page=5&currency=eur')
-    expect(await screen.findByRole('rowheader', { name: /coin 401/i })).toBeVisible()
+    // A hundred rows in jsdom: past the suite's 5 s on a loaded 2-core machine (failed at load 18).
+    expect(
+      await screen.findByRole('rowheader', { name: /coin 401/i }, { timeout: 20_000 }),
+    ).toBeVisible()
     const pages = screen.getByRole('navigation', { name: /pages of the list/i })
     expect(within(pages).getByRole('link', { name: /previous/i })).toHaveAttribute(
       'href',

@@ -1,0 +1,147 @@
+import { LRUCache } from 'lru-cache'
+import * as v from 'valibot'
+import { MarketsResponseSchema, TrendingResponseSchema } from '@contract/market'
+import { foldText, SEARCH_LIMIT, type SearchCoin } from '@contract/search'
+import type { MarketCache } from '../market/cache'
+import { CoinIndex, type ListedCoin } from './coin-index'
+
+/** What search shows of a coin that a market list holds: its market-cap rank and image. */
+export type MarketRow = { id: string; rank: number | null; image: string | null }
+
+export type SearchSources = {
+  /** The upstream's coin list held now (server/market/coins.ts), and whether it is the sample. */
+  list: () => { coins: readonly ListedCoin[]; source: 'upstream' | 'sample' }
+  /**
+   * Starts the list's daily refresh when it is due (single flight, from the budget), else does
+   * nothing: a search never waits for it and never calls the upstream itself.
+   */
+  refreshList: () => void
+  /** The market lists held now, each read as it is (never a reason for an upstream call). */
+  marketRows: () => readonly (readonly MarketRow[])[]
+}
+
+/** What a search answers: the coins, and `body`, their JSON as `GET /api/search` sends it. */
+export type SearchResult = {
+  coins: SearchCoin[]
+  source: 'upstream' | 'sample'
+  body: Uint8Array<ArrayBuffer>
+}
+
+/**
+ * Answers kept, by folded query. Each is under 2 kB (10 coins), so at most about 10 MB; people
+ * type the same few hundred prefixes, and a miss costs a lookup in the index (bench/search.ts).
+ */
+const ANSWERS_KEPT = 5_000
+const encoder = new TextEncoder()
+
+/**
+ * Coin search over what the server holds: the coin list (a day old at most) and the market
+ * lists for ranks and images. Its index is rebuilt when the list changes, its ranks when a
+ * market list does; a query costs a few lookups in memory and never an upstream call, and its
+ * answer is kept (JSON included) until the list or the ranks change.
+ */
+export class CoinSearch {
+  readonly #sources: SearchSources
+  #index: CoinIndex | null = null
+  #rows: readonly (readonly MarketRow[])[] = []
+  #ranks = new Int32Array(0)
+  #images: (string | null)[] = []
+  readonly #answers = new LRUCache<string, SearchResult>({ max: ANSWERS_KEPT })
+
+  constructor(sources: SearchSources) {
+    this.#sources = sources
+  }
+
+  search(query: string): SearchResult {
+    this.#sources.refreshList()
+    const { coins, source } = this.#sources.list()
+    const newList = this.#index?.coins !== coins
+    if (newList || !this.#index) this.#index = new CoinIndex(coins)
+    const index = this.#index
+    // A new list, or new ranks, make every kept answer old.
+    if (this.#updateRanks(index, newList)) this.#answers.clear()
+    const key = foldText(query)
+    const kept = this.#answers.get(key)
+    if (kept) return kept
+    const ranks = this.#ranks
+    const found = index
+      .search(key, (coin) => ranks[coin] as number, SEARCH_LIMIT)
+      .map(({ index: coin }) => {
+        const { id, name, symbol } = index.coins[coin] as ListedCoin
+        const rank = ranks[coin] as number
+        return { id, name, symbol, rank: rank > 0 ? rank : null, image: this.#images[coin] ?? null }
+      })
+    const answer = { coins: found, source, body: encoder.encode(JSON.stringify({ coins: found })) }
+    this.#answers.set(key, answer)
+    return answer
+  }
+
+  /** Ranks and images by coin, read again for a new list or when a market list is another. */
+  #updateRanks(index: CoinIndex, newList: boolean): boolean {
+    const rows = this.#sources.marketRows()
+    const same =
+      rows.length === this.#rows.length && rows.every((list, i) => list === this.#rows[i])
+    if (same && !newList) return false
+    this.#rows = rows
+    const position = new Map(index.coins.map((coin, i) => [coin.id, i]))
+    const ranks = new Int32Array(index.coins.length)
+    const images: (string | null)[] = []
+    // The first list that names a coin gives its rank and image.
+    for (const list of rows) {
+      for (const row of list) {
+        const at = position.get(row.id)
+        if (at === undefined || images[at] !== undefined) continue
+        if (row.rank !== null && row.rank > 0) ranks[at] = Math.round(row.rank)
+        images[at] = row.image
+      }
+    }
+    this.#ranks = ranks
+    this.#images = images
+    return true
+  }
+}
+
+const decoder = new TextDecoder()
+
+/**
+ * The rows of the market caches as they are held now: each cache's body parsed once per body
+ * (a new body is new data), through the same schemas as the lists' endpoints. `coins/markets`
+ * answers (the price lists and the full list's pages) and `search/trending`'s coins all carry a
+ * rank and an image.
+ */
+export function heldMarketRows(caches: {
+  markets: readonly MarketCache<unknown>[]
+  trending: readonly MarketCache<unknown>[]
+  /** Caches made as visitors ask for them (the full list's pages), read as they are now. */
+  lists?: () => readonly MarketCache<unknown>[]
+}): () => readonly (readonly MarketRow[])[] {
+  const parsed = new WeakMap<Uint8Array, readonly MarketRow[]>()
+  const read = (cache: MarketCache<unknown>, toRows: (json: unknown) => MarketRow[]) => {
+    const body = cache.peek()?.body
+    if (!body) return null
+    let rows = parsed.get(body)
+    if (!rows) {
+      rows = toRows(JSON.parse(decoder.decode(body)))
+      parsed.set(body, rows)
+    }
+    return rows
+  }
+  const fromMarkets = (json: unknown) =>
+    v.parse(MarketsResponseSchema, json).map((coin) => ({
+      id: coin.id,
+      rank: coin.market_cap_rank ?? null,
+      image: coin.image ?? null,
+    }))
+  const fromTrending = (json: unknown) =>
+    v.parse(TrendingResponseSchema, json).coins.map(({ item }) => ({
+      id: item.id,
+      rank: item.market_cap_rank ?? null,
+      image: item.thumb ?? item.large ?? null,
+    }))
+  return () =>
+    [
+      ...caches.markets.map((cache) => read(cache, fromMarkets)),
+      ...(caches.lists?.() ?? []).map((cache) => read(cache, fromMarkets)),
+      ...caches.trending.map((cache) => read(cache, fromTrending)),
+    ].filter((rows) => rows !== null)
+}
