@@ -6,7 +6,7 @@ import { NavBar } from '@/components/layout/nav-bar'
 import { NotFound } from '@/components/not-found'
 import { CoinStarContext } from '@/components/coin-star'
 import { AccountMenu } from '@/features/auth/components/account-menu'
-import { WelcomeNote } from '@/features/auth/components/welcome-note'
+import { Welcome } from '@/features/auth/components/welcome'
 import { useSignedInUser } from '@/features/auth/session'
 import { WatchStar } from '@/features/watchlist/components/watch-star'
 import { WatchlistProvider } from '@/features/watchlist/components/watchlist-provider'
@@ -65,7 +65,7 @@ function RootLayout() {
         </a>
         <NavBar account={account} search={<SearchButton />} />
         <main id="main" tabIndex={-1}>
-          <WelcomeNote />
+          <Welcome />
           <Outlet />
         </main>
         <Footer />
