@@ -24,6 +24,7 @@ export const SITE_ROUTES = [
   '/reset-password',
   '/verify-email',
   '/account',
+  '/watchlist',
   '/search',
 ] as const
 

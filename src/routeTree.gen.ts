@@ -19,6 +19,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as WatchlistRouteImport } from './routes/watchlist'
 import { Route as CoinsIndexRouteImport } from './routes/coins.index'
 import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
 
@@ -72,6 +73,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WatchlistRoute = WatchlistRouteImport.update({
+  id: '/watchlist',
+  path: '/watchlist',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoinsIndexRoute = CoinsIndexRouteImport.update({
   id: '/coins/',
   path: '/coins/',
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins/': typeof CoinsIndexRoute
 }
@@ -108,6 +115,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins': typeof CoinsIndexRoute
 }
@@ -123,6 +131,7 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins/': typeof CoinsIndexRoute
 }
@@ -139,6 +148,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/watchlist'
     | '/coins/$coinId'
     | '/coins/'
   fileRoutesByTo: FileRoutesByTo
@@ -153,6 +163,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/watchlist'
     | '/coins/$coinId'
     | '/coins'
   id:
@@ -167,6 +178,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/watchlist'
     | '/coins/$coinId'
     | '/coins/'
   fileRoutesById: FileRoutesById
@@ -182,6 +194,7 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  WatchlistRoute: typeof WatchlistRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
   CoinsIndexRoute: typeof CoinsIndexRoute
 }
@@ -258,6 +271,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/watchlist': {
+      id: '/watchlist'
+      path: '/watchlist'
+      fullPath: '/watchlist'
+      preLoaderRoute: typeof WatchlistRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/coins/': {
       id: '/coins/'
       path: '/coins'
@@ -286,6 +306,7 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  WatchlistRoute: WatchlistRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,
   CoinsIndexRoute: CoinsIndexRoute,
 }
