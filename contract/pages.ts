@@ -24,7 +24,6 @@ export const SITE_ROUTES = [
   '/reset-password',
   '/verify-email',
   '/account',
-  '/watchlist',
   '/search',
 ] as const
 

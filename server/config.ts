@@ -33,8 +33,6 @@ export type Config = {
   logLevel: LogLevel
   signupRateLimit: number
   signinRateLimit: number
-  /** Watchlist changes per minute per client address. */
-  watchlistRateLimit: number
   /** Password-reset requests per client address per hour (server/routes/recovery.ts). */
   passwordResetRateLimit: number
   mail: {
@@ -160,7 +158,6 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
-  WATCHLIST_RATE_LIMIT: integer(120, 1, 1_000_000),
   PASSWORD_RESET_RATE_LIMIT: integer(10, 1, 1_000_000),
   SMTP_URL: v.optional(
     v.pipe(
@@ -267,7 +264,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
-    watchlistRateLimit: e.WATCHLIST_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     searchRateLimit: e.SEARCH_RATE_LIMIT,

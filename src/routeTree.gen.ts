@@ -19,7 +19,6 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
-import { Route as WatchlistRouteImport } from './routes/watchlist'
 import { Route as CoinsIndexRouteImport } from './routes/coins.index'
 import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
 
@@ -73,11 +72,6 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
-const WatchlistRoute = WatchlistRouteImport.update({
-  id: '/watchlist',
-  path: '/watchlist',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const CoinsIndexRoute = CoinsIndexRouteImport.update({
   id: '/coins/',
   path: '/coins/',
@@ -100,7 +94,6 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
-  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins/': typeof CoinsIndexRoute
 }
@@ -115,7 +108,6 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
-  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins': typeof CoinsIndexRoute
 }
@@ -131,7 +123,6 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
-  '/watchlist': typeof WatchlistRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins/': typeof CoinsIndexRoute
 }
@@ -148,7 +139,6 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
-    | '/watchlist'
     | '/coins/$coinId'
     | '/coins/'
   fileRoutesByTo: FileRoutesByTo
@@ -163,7 +153,6 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
-    | '/watchlist'
     | '/coins/$coinId'
     | '/coins'
   id:
@@ -178,7 +167,6 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
-    | '/watchlist'
     | '/coins/$coinId'
     | '/coins/'
   fileRoutesById: FileRoutesById
@@ -194,7 +182,6 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
-  WatchlistRoute: typeof WatchlistRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
   CoinsIndexRoute: typeof CoinsIndexRoute
 }
@@ -271,13 +258,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/watchlist': {
-      id: '/watchlist'
-      path: '/watchlist'
-      fullPath: '/watchlist'
-      preLoaderRoute: typeof WatchlistRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/coins/': {
       id: '/coins/'
       path: '/coins'
@@ -306,7 +286,6 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
-  WatchlistRoute: WatchlistRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,
   CoinsIndexRoute: CoinsIndexRoute,
 }

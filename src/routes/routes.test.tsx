@@ -93,7 +93,7 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
   })
 
-  // Price alerts are filed, not built: no page offers them yet.
+  // Price alerts and following coins (a watchlist) are filed, not built: no page offers them yet.
   it.each(['/', '/signin', '/signup'])(
     '%s promises no feature the site does not have',
     async (path) => {
@@ -101,6 +101,7 @@ describe('routes', () => {
       await screen.findAllByRole('heading', { level: 1 })
       const text = document.body.textContent ?? ''
       expect(text).not.toMatch(/\balerts?\b/i)
+      expect(text).not.toMatch(/\bfollow (your|the) coins\b|watchlist/i)
     },
   )
 })

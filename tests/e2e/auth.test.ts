@@ -1,14 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import {
-  accountButton,
-  isOpen,
-  menuButton,
-  runAxe,
-  VIEWPORTS,
-  visit,
-  waitForHydration,
-} from './support/browser'
+import { runAxe, VIEWPORTS, visit, waitForHydration } from './support/browser'
 import { setUpSite } from './support/site'
 
 const site = setUpSite()
@@ -59,8 +51,8 @@ async function errorOf(page: Page, label: string): Promise<string | null> {
 
 /** Opens the phone menu when the navigation is collapsed (375 px), so its items are visible. */
 async function openMenu(page: Page) {
-  const toggle = menuButton(page)
-  if ((await toggle.isVisible()) && !(await isOpen(toggle))) {
+  const toggle = page.getByRole('button', { name: 'Menu' })
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') {
     await toggle.click()
   }
 }
@@ -68,7 +60,10 @@ async function openMenu(page: Page) {
 /** Opens the account menu: the signed-in user's name, which holds Sign Out and Sign out everywhere. */
 async function openAccountMenu(page: Page) {
   await openMenu(page)
-  await accountButton(page).click()
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /signed in as/i })
+    .click()
 }
 
 /** The name the navigation bar shows for the signed-in user (waits for it). */
@@ -84,7 +79,7 @@ async function isSignedOut(page: Page): Promise<boolean> {
   return (
     (await nav.locator('.nav-bar__user').count()) === 0 &&
     // By selector: on phones the menu is closed, and hidden links have no role to find.
-    (await nav.locator('a[href^="/signin"]').count()) === 1
+    (await nav.locator('a[href="/signin"]').count()) === 1
   )
 }
 

@@ -121,7 +121,7 @@ describe.each(VIEWPORTS)('a half-parsed page at $name ($width×$height)', (viewp
     await openHalfParsed(
       viewport,
       '/crypto',
-      '<details class="nav-bar__disclosure"',
+      '<button type="button" class="nav-bar__toggle"',
       (page) =>
         page.waitForFunction(() => document.querySelector('.search-open') !== null, null, {
           polling: 20,

@@ -52,39 +52,34 @@ describe('NavBar', () => {
     expect(currentLinks()).toEqual(['Pricing'])
   })
 
-  // The Menu button is a <details> summary (it opens without JavaScript: the e2e tests); jsdom
-  // gives a summary no role, so it is found by its text.
-  const disclosureOf = (summary: HTMLElement) => summary.closest('details') as HTMLDetailsElement
-
   it('opens the phone menu, closes it with Escape and returns focus to the button', async () => {
     const user = userEvent.setup()
     await renderApp('/')
-    const button = await mainNav().findByText('Menu')
-    expect(button.tagName).toBe('SUMMARY')
-    expect(disclosureOf(button).open).toBe(false)
-    // The menu it controls follows the disclosure (CSS shows it while the disclosure is open).
+    const button = await screen.findByRole('button', { name: 'Menu' })
+    expect(button).toHaveAttribute('aria-expanded', 'false')
     const menu = document.getElementById(button.getAttribute('aria-controls') ?? '')
-    expect(disclosureOf(button).nextElementSibling).toBe(menu)
+    expect(menu).toHaveAttribute('data-open', 'false')
 
     await user.click(button)
-    expect(disclosureOf(button).open).toBe(true)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    expect(menu).toHaveAttribute('data-open', 'true')
 
     await user.tab()
     expect(mainNav().getByRole('link', { name: 'Home' })).toHaveFocus()
     await user.keyboard('{Escape}')
-    expect(disclosureOf(button).open).toBe(false)
+    expect(button).toHaveAttribute('aria-expanded', 'false')
     expect(button).toHaveFocus()
   })
 
   it('closes the phone menu when a link is followed', async () => {
     const user = userEvent.setup()
     await renderApp('/')
-    const button = await mainNav().findByText('Menu')
+    const button = await screen.findByRole('button', { name: 'Menu' })
     await user.click(button)
     await user.click(mainNav().getByRole('link', { name: 'Pricing' }))
     expect(
       await screen.findByRole('heading', { level: 1, name: /cryptocurrency prices/i }),
     ).toBeInTheDocument()
-    expect(disclosureOf(button).open).toBe(false)
+    expect(button).toHaveAttribute('aria-expanded', 'false')
   })
 })
