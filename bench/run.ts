@@ -2,7 +2,7 @@
 // budgets of issue 5 (Lighthouse, JavaScript size, server throughput, one upstream call per
 // endpoint on a cold cache) and later issues. Prints one table and writes
 // bench/results/latest.json. A missed budget is reported, not fatal: only a crash exits non-zero.
-// `npm run bench -- --only render-flood|throughput|hydration|pages|search [--skip-build]` measures one row
+// `npm run bench -- --only render-flood|throughput|hydration|pages|search|alerts [--skip-build]` measures one row
 // group alone and prints its rows (latest.json is left as it is); `hydration` also writes each
 // route's Chromium trace to bench/results/.
 import { execFileSync } from 'node:child_process'
@@ -17,6 +17,7 @@ import { runToEnd, stop, stopAll } from './lib/processes'
 import { median } from './lib/stats'
 import { ROOT, startApp, startBare } from './lib/servers'
 import { kB, ms, type Row, row, table } from './report'
+import { alertsRows, measureAlerts } from './alerts'
 import { measureCoinPages } from './coin-pages'
 import { type CoinListPage, measureCoinList } from './coin-list'
 import { measureRenderFlood, renderFloodRows } from './render-flood'
@@ -31,7 +32,7 @@ const env = (name: string, fallback: number) => {
 }
 
 /** The measurements that can run alone (`--only <name>`). */
-const ALONE = ['render-flood', 'throughput', 'hydration', 'pages', 'search'] as const
+const ALONE = ['render-flood', 'throughput', 'hydration', 'pages', 'search', 'alerts'] as const
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1]
 const only = process.argv.includes('--only') ? onlyArg : undefined
 if (only !== undefined && !ALONE.some((name) => name === only)) {
@@ -365,6 +366,14 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true })
   const tmpDir = mkdtempSync(join(ROOT, '.tmp', 'bench-'))
   try {
+    // Issue 28: the price alerts' evaluation, on the server's modules alone (no build needed).
+    log('price alerts: 10,000 alerts evaluated against one refresh of every list')
+    const alerts = await measureAlerts(log)
+    if (SETTINGS.only === 'alerts') {
+      process.stdout.write(`\n${table(alertsRows(alerts))}\n`)
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      return
+    }
     if (SETTINGS.skipBuild) log('build skipped (--skip-build): measuring dist/ as it is')
     else {
       log('npm run build')
@@ -579,6 +588,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [
       ...pageRows,
       ...coinListRows(coinList),
+      ...alertsRows(alerts),
       row(
         'devtools / MSW / React dev code in the build (not .map)',
         forbidden.code.length,

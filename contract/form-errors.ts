@@ -11,6 +11,7 @@ import type {
   VERIFY_EMAIL_DONE,
   VERIFY_EMAIL_ERRORS,
 } from './account-forms'
+import type { ALERT_DONE, ALERT_ERRORS } from './alerts'
 
 /**
  * Why a form posted without the page's script (JavaScript off, or a submit before it ran) came
@@ -42,12 +43,14 @@ export type FormError =
   | ResetPasswordError
   | VerifyEmailError
   | AccountError
+  | (typeof ALERT_ERRORS)[number]
 
 export type FormDone =
   | (typeof FORGOT_PASSWORD_DONE)[number]
   | (typeof RESET_PASSWORD_DONE)[number]
   | (typeof VERIFY_EMAIL_DONE)[number]
   | (typeof ACCOUNT_DONE)[number]
+  | (typeof ALERT_DONE)[number]
 
 /** The page's search: a known code, or nothing (an unknown value is dropped, never shown). */
 export function formErrorSearch<const C extends readonly FormError[]>(codes: C) {

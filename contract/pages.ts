@@ -11,6 +11,7 @@ import {
   VERIFY_EMAIL_DONE,
   VERIFY_EMAIL_ERRORS,
 } from './account-forms'
+import { ALERT_DONE, ALERT_ERRORS } from './alerts'
 
 /** The site's pages; every other path is the not-found page. */
 export const SITE_ROUTES = [
@@ -24,6 +25,8 @@ export const SITE_ROUTES = [
   '/reset-password',
   '/verify-email',
   '/account',
+  '/account/alerts',
+  '/alerts/delete',
   '/search',
 ] as const
 
@@ -46,6 +49,8 @@ export const PAGE_ERRORS = new Map<string, readonly string[]>([
   ['/reset-password', RESET_PASSWORD_ERRORS],
   ['/verify-email', VERIFY_EMAIL_ERRORS],
   ['/account', ACCOUNT_ERRORS],
+  ['/account/alerts', ALERT_ERRORS],
+  ['/alerts/delete', ALERT_ERRORS],
 ])
 
 /** The same for each `?done=` code: what a form posted without JavaScript did. */
@@ -54,6 +59,8 @@ export const PAGE_DONE = new Map<string, readonly string[]>([
   ['/reset-password', RESET_PASSWORD_DONE],
   ['/verify-email', VERIFY_EMAIL_DONE],
   ['/account', ACCOUNT_DONE],
+  ['/account/alerts', ALERT_DONE],
+  ['/alerts/delete', ALERT_DONE],
 ])
 
 /** The file of a page's variant for an error code (written by scripts/prerender.ts). */
@@ -65,4 +72,4 @@ export const donePageFile = (route: string, code: string) => `${route}/done-${co
  * Pages opened from an emailed link whose `?token=` the server writes into the page's form, for
  * a visitor without JavaScript; served `no-store` and with `Referrer-Policy: no-referrer`.
  */
-export const TOKEN_PAGES: readonly string[] = ['/reset-password', '/verify-email']
+export const TOKEN_PAGES: readonly string[] = ['/reset-password', '/verify-email', '/alerts/delete']

@@ -4,7 +4,9 @@ import type { AppEnv } from './context'
 import type { RecoveryDeps } from './auth/recovery'
 import { SignInLimits } from './auth/sign-in-limits'
 import { type Background, background } from './background'
+import { AlertWatch } from './alerts/watch'
 import { accountTokenStore } from './db/account-tokens'
+import { alertStore } from './db/alerts'
 import { accountStore } from './db/accounts'
 import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
@@ -23,6 +25,7 @@ import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
 import { sessionCookies } from './middleware/session-cookie'
 import { accountRoutes } from './routes/account'
+import { alertRoutes } from './routes/alerts'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
@@ -58,6 +61,8 @@ export type App = {
   siteFiles: number
   /** The mail queue's sender, started and stopped with the server. */
   mailer: Mailer
+  /** The price alerts' evaluation on refreshes and alerted-coins query, started with the server. */
+  alerts: { watch: AlertWatch; start(): void; stop(): Promise<void> }
   /** Work finished after its request's answer, awaited before the database closes. */
   background: Background
 }
@@ -75,7 +80,32 @@ export function createApp(deps: AppDeps): App {
     upstreamTimeoutMs: config.market.timeoutMs,
     marketPoolSize: poolSizes(config.databasePoolMax).market,
   })
-  const { caches, coins, lists, budget } = createMarket({
+  const mailer = createMailer({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    pollMs: deps.mailPollMs,
+  })
+  const alertStoreOf = alertStore(db)
+  const siteUrl = config.siteOrigin ?? `http://localhost:${config.port}`
+  const watch: AlertWatch = new AlertWatch({
+    alerts: alertStoreOf,
+    mailer,
+    clock,
+    logger,
+    siteUrl,
+    coinExists: (id) => coins.ids.has(id),
+    coinName: (id) => coins.ids.name(id),
+    // A price a refresh showed: no upstream call for a visitor's alert.
+    quote: (id, currency) => watch.quote(id, currency),
+    intervalMs: config.market.alertsIntervalS * 1000,
+  })
+  const { caches, coins, lists, alerted, budget } = createMarket({
+    onPrices: (refresh) => watch.seen(refresh),
+    alertedIds: (currency) => watch.alertedIds(currency),
     shared: shared.market,
     config: config.market,
     sample: deps.sample ?? loadSample(),
@@ -90,15 +120,6 @@ export function createApp(deps: AppDeps): App {
 
   const accounts = accountStore(db)
   const sessions = sessionStore(db)
-  const mailer = createMailer({
-    db,
-    clock,
-    logger,
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    dataDir: config.dataDir,
-    pollMs: deps.mailPollMs,
-  })
   const later = background(logger)
   const HOUR = 60 * 60_000
   const recovery: RecoveryDeps = {
@@ -108,7 +129,7 @@ export function createApp(deps: AppDeps): App {
     clock,
     mailer,
     // Links in messages: the public origin, never a request's Host.
-    siteUrl: config.siteOrigin ?? `http://localhost:${config.port}`,
+    siteUrl,
     resetEmails: shared.limiters('reset-emails', { limit: 3, windowMs: HOUR }),
   }
   const signInLimits = new SignInLimits(shared.limiters)
@@ -163,6 +184,18 @@ export function createApp(deps: AppDeps): App {
       trustProxy: config.trustProxy,
     }),
   )
+  app.route(
+    '/api/alerts',
+    alertRoutes({
+      alerts: watch.deps,
+      session: { accounts, sessions, clock },
+      cookies,
+      creations: shared.limiters('alerts', { limit: config.alertsRateLimit, windowMs: 60_000 }),
+      linkChecks: passwordChecks('alert-links'),
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
+    }),
+  )
   // Misses a client may cause per minute, by the API or by coin pages: each may start an
   // upstream call.
   const clientGate = clientMissGate(
@@ -210,6 +243,7 @@ export function createApp(deps: AppDeps): App {
       clock,
       detail: config.healthDetail,
       renders: () => pages?.coinRenderStats() ?? null,
+      alertsPending: () => watch.pending,
     }),
   )
   app.all('/api/*', () => {
@@ -249,6 +283,19 @@ export function createApp(deps: AppDeps): App {
     shared,
     siteFiles: Object.keys(build?.manifest.files ?? {}).length,
     mailer,
+    alerts: {
+      watch,
+      // The alerted-coins query in a currency, when its last answer is older than its interval.
+      start: () =>
+        watch.start((currency) => {
+          const held = alerted[currency].held()
+          if (!held || held.source === 'stale') void alerted[currency].refresh()
+        }),
+      stop: async () => {
+        await watch.stop()
+        for (const cache of Object.values(alerted)) cache.close()
+      },
+    },
     background: later,
   }
 }

@@ -35,6 +35,8 @@ export type Config = {
   signinRateLimit: number
   /** Password-reset requests per client address per hour (server/routes/recovery.ts). */
   passwordResetRateLimit: number
+  /** Alerts one client address may create per minute. */
+  alertsRateLimit: number
   mail: {
     /** `smtp://` or `smtps://` with any credentials; unset: messages go to `DATA_DIR/outbox`. */
     smtpUrl: string | undefined
@@ -60,6 +62,8 @@ export type Config = {
     callsPerMin: number
     /** Upstream calls one client's coin-page misses may start per minute. */
     coinMissRateLimit: number
+    /** How often the alerted coins on no refreshed list are asked for, per currency. */
+    alertsIntervalS: number
     /** Coins' details, and coins' charts, kept in memory at most (each an LRU). */
     coinCacheEntries: number
   }
@@ -159,6 +163,8 @@ const EnvSchema = v.object({
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
   PASSWORD_RESET_RATE_LIMIT: integer(10, 1, 1_000_000),
+  ALERTS_RATE_LIMIT: integer(30, 1, 1_000_000),
+  ALERTS_INTERVAL_S: integer(300, 30, 86_400),
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
@@ -265,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    alertsRateLimit: e.ALERTS_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     searchRateLimit: e.SEARCH_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -281,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       firstWaitMs: e.MARKET_FIRST_WAIT_MS,
       callsPerMin,
       coinMissRateLimit: e.COIN_MISS_RATE_LIMIT ?? Math.max(1, Math.floor(coinShare / 2)),
+      alertsIntervalS: e.ALERTS_INTERVAL_S,
       coinCacheEntries: e.COIN_CACHE_ENTRIES,
     },
   }

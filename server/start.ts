@@ -65,7 +65,7 @@ export async function serveApp(
     if (error instanceof ManifestError) throw new StartError(error.message, { cause: error })
     throw error
   }
-  const { app, caches, coins, lists, shared, siteFiles, mailer, background } = created
+  const { app, caches, coins, lists, shared, siteFiles, mailer, alerts, background } = created
   if (siteFiles === 0) {
     logger.warn(
       { clientDir: config.clientDir },
@@ -100,6 +100,7 @@ export async function serveApp(
   void coins.ids.refresh()
   // Messages left unsent by a previous run, or queued by another instance, go out now.
   mailer.start()
+  alerts.start()
 
   const host = config.host && !config.host.includes(':') ? config.host : 'localhost'
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`
@@ -119,6 +120,7 @@ export async function serveApp(
       stopping ??= (async () => {
         await closeServer(server, config.shutdownTimeoutMs)
         await background.idle()
+        await alerts.stop()
         await mailer.stop()
         for (const cache of allCaches(caches)) cache.close()
         coins.close()

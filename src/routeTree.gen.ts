@@ -19,6 +19,8 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as AccountAlertsRouteImport } from './routes/account_.alerts'
+import { Route as AlertsDeleteRouteImport } from './routes/alerts.delete'
 import { Route as CoinsIndexRouteImport } from './routes/coins.index'
 import { Route as CoinsCoinIdRouteImport } from './routes/coins.$coinId'
 
@@ -72,6 +74,16 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountAlertsRoute = AccountAlertsRouteImport.update({
+  id: '/account_/alerts',
+  path: '/account/alerts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AlertsDeleteRoute = AlertsDeleteRouteImport.update({
+  id: '/alerts/delete',
+  path: '/alerts/delete',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoinsIndexRoute = CoinsIndexRouteImport.update({
   id: '/coins/',
   path: '/coins/',
@@ -94,6 +106,8 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/account/alerts': typeof AccountAlertsRoute
+  '/alerts/delete': typeof AlertsDeleteRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins/': typeof CoinsIndexRoute
 }
@@ -108,6 +122,8 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/account/alerts': typeof AccountAlertsRoute
+  '/alerts/delete': typeof AlertsDeleteRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins': typeof CoinsIndexRoute
 }
@@ -123,6 +139,8 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/account_/alerts': typeof AccountAlertsRoute
+  '/alerts/delete': typeof AlertsDeleteRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
   '/coins/': typeof CoinsIndexRoute
 }
@@ -139,6 +157,8 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/account/alerts'
+    | '/alerts/delete'
     | '/coins/$coinId'
     | '/coins/'
   fileRoutesByTo: FileRoutesByTo
@@ -153,6 +173,8 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/account/alerts'
+    | '/alerts/delete'
     | '/coins/$coinId'
     | '/coins'
   id:
@@ -167,6 +189,8 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/account_/alerts'
+    | '/alerts/delete'
     | '/coins/$coinId'
     | '/coins/'
   fileRoutesById: FileRoutesById
@@ -182,6 +206,8 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  AccountAlertsRoute: typeof AccountAlertsRoute
+  AlertsDeleteRoute: typeof AlertsDeleteRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
   CoinsIndexRoute: typeof CoinsIndexRoute
 }
@@ -258,6 +284,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account_/alerts': {
+      id: '/account_/alerts'
+      path: '/account/alerts'
+      fullPath: '/account/alerts'
+      preLoaderRoute: typeof AccountAlertsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/alerts/delete': {
+      id: '/alerts/delete'
+      path: '/alerts/delete'
+      fullPath: '/alerts/delete'
+      preLoaderRoute: typeof AlertsDeleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/coins/': {
       id: '/coins/'
       path: '/coins'
@@ -286,6 +326,8 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AccountAlertsRoute: AccountAlertsRoute,
+  AlertsDeleteRoute: AlertsDeleteRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,
   CoinsIndexRoute: CoinsIndexRoute,
 }

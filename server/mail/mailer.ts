@@ -10,6 +10,8 @@ export type Mailer = {
   enqueue(mail: Mail, options?: EnqueueOptions): Promise<void>
   /** Where messages go: the SMTP server, or the outbox folder. */
   readonly destination: string
+  /** Looks for due messages now: one was queued inside a transaction that has committed. */
+  wake(): void
   start(): void
   stop(): Promise<void>
 }
@@ -34,6 +36,7 @@ export function createMailer(deps: {
       // The answer that queued it does not wait for the send.
       sender.wake()
     },
+    wake: () => sender.wake(),
     start: () => sender.start(),
     stop: () => sender.stop(),
   }

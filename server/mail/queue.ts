@@ -42,6 +42,32 @@ export async function enqueue(
   return id
 }
 
+/**
+ * Queues several messages with one multi-row INSERT (the emails of one refresh's fired alerts),
+ * inside the caller's transaction as `enqueue`.
+ */
+export async function enqueueAll(
+  db: Queryable,
+  clock: Clock,
+  mails: readonly Mail[],
+): Promise<void> {
+  if (mails.length === 0) return
+  await db.query(
+    `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at)
+     SELECT m.id, m.recipient, m.subject, m.text_body, m.html_body, $6::bigint, $6::bigint
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
+       AS m (id, recipient, subject, text_body, html_body)`,
+    [
+      mails.map(() => randomUUID()),
+      mails.map((mail) => mail.to),
+      mails.map((mail) => mail.subject),
+      mails.map((mail) => mail.text),
+      mails.map((mail) => mail.html),
+      clock.now(),
+    ],
+  )
+}
+
 type Claimed = {
   id: string
   recipient: string

@@ -196,4 +196,27 @@ describe('MarketCache without a sample, behind gates', () => {
     await Promise.all(both)
     expect([mine.spent.count, theirs.spent.count, open.spent.count]).toEqual([1, 0, 1])
   })
+
+  it('tells onData of each new entry once, and not of a shared copy it already had', async () => {
+    const seen: [string, number][] = []
+    const copies = [
+      { json: '{"n":1}', fetchedAt: 1000 },
+      { json: '{"n":1}', fetchedAt: 1000 },
+      { json: '{"n":2}', fetchedAt: 2000 },
+    ]
+    const cache = new MarketCache<Data>({
+      name: 'shared',
+      ttlMs: 60_000,
+      firstWaitMs: 1000,
+      load: async () => ({ n: 0 }),
+      // Another instance's copy: the second refresh finds the same one.
+      shared: async () => copies.shift() ?? { json: '{}', fetchedAt: 0 },
+      onData: (json, fetchedAt) => seen.push([json, fetchedAt]),
+    })
+    for (let i = 0; i < 3; i++) expect(await cache.refresh()).toBe(true)
+    expect(seen).toEqual([
+      ['{"n":1}', 1000],
+      ['{"n":2}', 2000],
+    ])
+  })
 })

@@ -60,6 +60,8 @@ export type CacheOptions<T> = {
   onFailure?: (error: UpstreamError) => void
   /** Instances on one PostgreSQL share the entry; without it it is this instance's alone. */
   shared?: SharedRefresh | undefined
+  /** Told of each new entry (not of the same shared copy twice): the price alerts read it. */
+  onData?: ((json: string, fetchedAt: number) => void) | undefined
 }
 
 type Entry = { body: Uint8Array<ArrayBuffer>; fetchedAt: number }
@@ -235,7 +237,9 @@ export class MarketCache<T> {
       : load(signal).then((data) => ({ json: JSON.stringify(data), fetchedAt: this.#clock.now() }))
     const run = loaded.then(
       ({ json, fetchedAt }) => {
+        const seen = this.#entry?.fetchedAt === fetchedAt
         this.#entry = { body: encoder.encode(json), fetchedAt }
+        if (!seen) this.#options.onData?.(json, fetchedAt)
         this.#lastSuccessAt = this.#clock.now()
         this.#retryAt = 0
         return true

@@ -4,6 +4,7 @@ import type { Currency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
 import { MarketCache, type SharedRefresh } from './cache'
+import { coinDetailListener, type PriceListener } from './prices'
 import type { Sample } from './sample'
 import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
 
@@ -32,6 +33,7 @@ export class CoinIds {
   readonly #onFailure: (error: UpstreamError) => void
   #ids: ReadonlySet<string>
   #list: CoinList
+  #names: Map<string, string> | null = null
   #fetchedAt: number | null = null
   #retryAt = 0
   #inFlight: Promise<boolean> | null = null
@@ -54,6 +56,12 @@ export class CoinIds {
   /** The list held now (search's index), and whether it is still the sample's. */
   list(): { coins: CoinList; source: 'upstream' | 'sample' } {
     return { coins: this.#list, source: this.#fetchedAt === null ? 'sample' : 'upstream' }
+  }
+
+  /** The coin's name in the list held now (built on first use after each new list). */
+  name(id: string): string | undefined {
+    this.#names ??= new Map(this.#list.map((coin) => [coin.id, coin.name]))
+    return this.#names.get(id)
   }
 
   /**
@@ -79,6 +87,7 @@ export class CoinIds {
       (list) => {
         this.#list = list
         this.#ids = new Set(list.map((coin) => coin.id))
+        this.#names = null
         this.#fetchedAt = this.#clock.now()
         return true
       },
@@ -127,6 +136,8 @@ export type CoinPagesOptions = {
   onFailure: (resource: string, error: UpstreamError) => void
   /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
+  /** Told of the prices in each coin's new details. */
+  onPrices?: PriceListener | undefined
 }
 
 /**
@@ -162,6 +173,7 @@ export class CoinPages {
       ttlMs: COIN_DETAIL_TTL_MS,
       load: (signal) => upstream.coin(id, signal),
       sample: sampleOf(sample.coinDetail(id), sample.updatedAt),
+      onData: this.#options.onPrices && coinDetailListener(this.#options.onPrices, `coins/${id}`),
     }))
   }
 
@@ -192,7 +204,7 @@ export class CoinPages {
     key: string,
     options: () => Pick<
       ConstructorParameters<typeof MarketCache<T>>[0],
-      'name' | 'ttlMs' | 'load' | 'sample'
+      'name' | 'ttlMs' | 'load' | 'sample' | 'onData'
     >,
   ): MarketCache<T> {
     const found = lru.get(key)

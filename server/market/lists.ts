@@ -4,6 +4,7 @@ import { type ListedCoin, ListedCoinSchema, type MarketListResponse } from '@con
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
 import { MarketCache, type Served, type SharedRefresh } from './cache'
+import { marketRowsListener, type PriceListener } from './prices'
 import type { UpstreamError } from './upstream'
 
 export type MarketListsOptions = {
@@ -24,6 +25,8 @@ export type MarketListsOptions = {
   onFailure: (resource: string, error: UpstreamError) => void
   /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
+  /** Told of the prices on each page's new data. */
+  onPrices?: PriceListener | undefined
 }
 
 const decoder = new TextDecoder()
@@ -66,6 +69,7 @@ export class MarketLists {
       firstWaitMs: o.firstWaitMs,
       onFailure: (error) => o.onFailure(name, error),
       shared: o.shared?.(name, ttlMs),
+      onData: o.onPrices && marketRowsListener(o.onPrices, currency, name),
     })
     if (this.#closed) cache.close()
     this.#caches.set(key, cache)

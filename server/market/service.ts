@@ -13,6 +13,7 @@ import {
 import { MarketCache, type SharedRefresh } from './cache'
 import { CoinPages } from './coins'
 import { MarketLists } from './lists'
+import { marketRowsListener, type PriceListener } from './prices'
 import type { Sample } from './sample'
 import { createUpstream, type FetchFn, type Upstream } from './upstream'
 
@@ -49,8 +50,17 @@ export type Market = {
   coins: CoinPages
   /** The full list (`/coins`), per currency and page. */
   lists: MarketLists
+  /**
+   * Per currency, the prices of the coins `alertedIds` names (the price alerts' coins on no list
+   * the server refreshes): one call of at most `MAX_ALERTED` ids per TTL, from the coin pages'
+   * share of the budget; the alerts module refreshes them.
+   */
+  alerted: Record<Currency, MarketCache<MarketsResponse>>
   budget: BudgetUse
 }
+
+/** The ids one `coins/markets` call may name. */
+export const MAX_ALERTED = 250
 
 // The gate of a shared budget: every call is spent where it is made (server/shared/budget.ts).
 const OPEN_GATE: CallGate = { refusal: 'busy', waitMs: () => 0, spend: () => undefined }
@@ -63,8 +73,12 @@ export function createMarket(deps: {
   fetch?: FetchFn | undefined
   /** Instances on one PostgreSQL: cache rows and the budget of the deployment (else in memory). */
   shared?: SharedMarket | null
+  /** Told of the prices in every refresh (the price alerts). */
+  onPrices?: PriceListener | undefined
+  /** The coins, per currency, whose prices `alerted` asks for (at most MAX_ALERTED used). */
+  alertedIds?: ((currency: Currency) => readonly string[]) | undefined
 }): Market {
-  const { config, sample, clock, logger } = deps
+  const { config, sample, clock, logger, onPrices } = deps
   const shared = deps.shared ?? null
   const direct = createUpstream({
     baseUrl: config.upstreamUrl,
@@ -108,6 +122,28 @@ export function createMarket(deps: {
       firstWaitMs: config.firstWaitMs,
       onFailure: onFailure(name),
       shared: shared?.rows(name, config.marketsTtlS * 1000),
+      onData: onPrices && marketRowsListener(onPrices, currency, name),
+    })
+  }
+  const alertedIn = (currency: Currency) => {
+    const name = `alerted:${currency}`
+    const ttlMs = config.alertsIntervalS * 1000
+    return new MarketCache<MarketsResponse>({
+      name,
+      ttlMs,
+      load: (signal) =>
+        upstream.marketsOf(
+          currency,
+          (deps.alertedIds?.(currency) ?? []).slice(0, MAX_ALERTED),
+          signal,
+        ),
+      gates: [gate('coins')],
+      clock,
+      firstWaitMs: config.firstWaitMs,
+      onFailure: onFailure(name),
+      // On one PostgreSQL, one instance asks per interval; every instance reads its answer.
+      shared: shared?.rows(name, ttlMs),
+      onData: onPrices && marketRowsListener(onPrices, currency, 'coins/markets?ids'),
     })
   }
   return {
@@ -139,7 +175,11 @@ export function createMarket(deps: {
         shared: shared?.rows('trending', config.trendingTtlS * 1000),
       }),
     },
+    alerted: Object.fromEntries(
+      CURRENCIES.map((currency) => [currency, alertedIn(currency)]),
+    ) as Record<Currency, MarketCache<MarketsResponse>>,
     coins: new CoinPages({
+      onPrices,
       upstream,
       sample,
       gate: gate('coins'),
@@ -150,6 +190,7 @@ export function createMarket(deps: {
       onFailure: logFailure,
     }),
     lists: new MarketLists({
+      onPrices,
       pages: config.listPages,
       firstPageTtlMs: config.marketsTtlS * 1000,
       ttlMs: config.listTtlS * 1000,

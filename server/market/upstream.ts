@@ -67,6 +67,12 @@ export type UpstreamOptions = {
 
 export type Upstream = {
   markets(currency: Currency, signal?: AbortSignal): Promise<MarketsResponse>
+  /** These coins' rows (at most 250), for the price alerts of coins on no list we refresh. */
+  marketsOf(
+    currency: Currency,
+    ids: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<MarketsResponse>
   /** One page of the full list (`/coins`); past the last page, an empty list. */
   marketList(currency: Currency, page: number, signal?: AbortSignal): Promise<MarketListResponse>
   global(signal?: AbortSignal): Promise<GlobalResponse>
@@ -191,6 +197,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     markets: (currency, signal) =>
       get('coins/markets', marketsParams(currency), MarketsResponseSchema, signal),
+    marketsOf: (currency, ids, signal) =>
+      get(
+        'coins/markets',
+        { vs_currency: currency, ids: ids.join(','), per_page: 250, page: 1, sparkline: false },
+        MarketsResponseSchema,
+        signal,
+      ),
     marketList: (currency, page, signal) =>
       get('coins/markets', marketListParams(currency, page), MarketListResponseSchema, signal),
     global: (signal) => get('global', {}, GlobalResponseSchema, signal),

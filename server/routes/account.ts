@@ -8,7 +8,7 @@ import {
   type RecoveryDeps,
   sendVerification,
 } from '../auth/recovery'
-import { type SessionDeps, sessionUser } from '../auth/session'
+import type { SessionDeps } from '../auth/session'
 import type { SignInLimits } from '../auth/sign-in-limits'
 import type { TrustProxy } from '../config'
 import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
@@ -20,6 +20,7 @@ import { rateLimit } from '../middleware/rate-limit'
 import { requestBody } from '../middleware/request-body'
 import { sameOrigin } from '../middleware/same-origin'
 import type { SessionCookies } from '../middleware/session-cookie'
+import { signedInUser } from '../middleware/signed-in'
 
 export type AccountRouteDeps = {
   recovery: RecoveryDeps
@@ -42,15 +43,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
   const address = (c: Context<AppEnv>) => rateLimitKey(clientAddress(c))
   const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
 
-  /** The signed-in user and their session's token; else 401 (an ended session is cleared). */
-  const signedIn = async (c: Context<AppEnv>): Promise<{ user: SessionUser; token: string }> => {
-    const token = deps.cookies.read(c)
-    const user = token ? await sessionUser(deps.session, token) : null
-    if (!token || !user) {
-      throw apiError('unauthenticated', { headers: token ? deps.cookies.cleared : {} })
-    }
-    return { user, token }
-  }
+  const signedIn = signedInUser(deps)
 
   /** Runs `check` (false: a wrong password), counted like a sign-in attempt on the account. */
   const withPassword = async (

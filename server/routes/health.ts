@@ -43,6 +43,8 @@ export type HealthDeps = {
   detail: 'loopback' | 'off'
   /** The coin renders kept (server/site/pages.ts); null without rendered pages. */
   renders: () => RenderStats | null
+  /** Refreshes whose prices wait for the price alerts' evaluation (server/alerts/watch.ts). */
+  alertsPending: () => number
 }
 
 /**
@@ -76,6 +78,7 @@ export function healthRoutes(deps: HealthDeps) {
         callsLastMinute: { limit: deps.budget.callsPerMin, reservedForLists: deps.budget.reserved },
       },
       coinRenders: deps.renders(),
+      alerts: { pendingRefreshes: deps.alertsPending() },
     }
   }
 

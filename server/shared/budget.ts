@@ -98,6 +98,7 @@ export function budgetedUpstream(upstream: Upstream, budget: SharedBudget): Upst
     },
     // The full list's pages spend the coin pages' share, whatever the page or currency.
     marketList: spent('coins', upstream.marketList),
+    marketsOf: spent('coins', upstream.marketsOf),
     global: spent('lists', upstream.global),
     trending: spent('lists', upstream.trending),
     coin: spent('coins', upstream.coin),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, stripSearchParams, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
+import { CreateAlertSection } from '@/features/alerts/components/create-alert-form'
 import { CoinPage as CoinPageContent } from '@/features/coin/components/coin-page'
 import { coinQueries } from '@/features/coin/queries'
 import { findListedCoin } from '@/features/market/list-queries'
@@ -74,5 +75,15 @@ function CoinPage() {
     if (data && !named) void router.invalidate()
   }, [data, named, router])
   // A new coin is a new page: no state (the chart's pointer) carries over.
-  return <CoinPageContent key={coinId} coinId={coinId} range={range} currency={currency} />
+  return (
+    <CoinPageContent
+      key={coinId}
+      coinId={coinId}
+      range={range}
+      currency={currency}
+      alert={({ name, prices }) => (
+        <CreateAlertSection coinId={coinId} coinName={name} currency={currency} prices={prices} />
+      )}
+    />
+  )
 }

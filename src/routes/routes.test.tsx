@@ -93,15 +93,23 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
   })
 
-  // Price alerts and following coins (a watchlist) are filed, not built: no page offers them yet.
+  // Following coins (a watchlist) is filed, not built: no page offers it yet.
   it.each(['/', '/signin', '/signup'])(
     '%s promises no feature the site does not have',
     async (path) => {
       await renderApp(path)
       await screen.findAllByRole('heading', { level: 1 })
       const text = document.body.textContent ?? ''
-      expect(text).not.toMatch(/\balerts?\b/i)
       expect(text).not.toMatch(/\bfollow (your|the) coins\b|watchlist/i)
     },
   )
+
+  // Price alerts are built (issue 28): the home page may speak of them, and leads to the form.
+  it('/ speaks of price alerts only with a link to where one is created', async () => {
+    await renderApp('/')
+    await screen.findAllByRole('heading', { level: 1 })
+    const link = screen.getByRole('link', { name: "set one on a coin's page" })
+    expect(link).toHaveAttribute('href', '/coins/bitcoin#price-alert')
+    expect(link.closest('p')?.textContent).toMatch(/price alerts by email/i)
+  })
 })

@@ -80,6 +80,13 @@ export function AccountPage({
       ) : (
         <>
           <Details user={user} onSent={() => setHappened('verification_sent')} />
+          <div className="account-page__section">
+            <h2>Price alerts</h2>
+            <p>
+              An email when a coin goes above or below your price.{' '}
+              <Link to="/account/alerts">See and manage your alerts</Link>
+            </p>
+          </div>
           <ChangePasswordForm onDone={() => setHappened('password_changed')} />
           <SignOutEverywhere onDone={() => setHappened('signed_out')} />
           <DeleteAccountForm onDone={() => setHappened('deleted')} />

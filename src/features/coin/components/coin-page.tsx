@@ -8,7 +8,7 @@ import { useHydrated, useShownData } from '@/components/hydrated'
 import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
-import type { Currency } from '@contract/currency'
+import { CURRENCIES, type Currency } from '@contract/currency'
 import {
   formatNumber,
   formatPercent,
@@ -22,7 +22,7 @@ import { descriptionText } from '../description'
 import { coinQueries, isUnknownCoin } from '../queries'
 import { type CoinFigures, figuresOfDetail, figuresOfListed } from '../figures'
 import { DEFAULT_CHART_RANGE } from '@contract/chart-range'
-import type { ChartRange, CoinDetail } from '@contract/coin'
+import type { ChartRange, CoinDetail, CoinDetailData } from '@contract/coin'
 import type { Unavailable } from '@contract/page-data'
 import { UnavailableNote, unavailable } from '@/components/unavailable-note'
 import { CoinChart } from './coin-chart'
@@ -38,10 +38,13 @@ export function CoinPage({
   coinId,
   range,
   currency,
+  alert,
 }: {
   coinId: string
   range: ChartRange
   currency: Currency
+  /** A part another feature adds under the chart (the route composes it: price alerts). */
+  alert?: (coin: { name: string; prices: CoinPrices }) => ReactNode
 }) {
   const detail = coinQueries.detail(coinId)
   const query = useQuery(detail)
@@ -96,6 +99,7 @@ export function CoinPage({
         <>
           <KeyFigures figures={figures} currency={currency} />
           <CoinChart coinId={coinId} name={figures.name} range={range} currency={currency} />
+          {alert?.({ name: figures.name, prices: pricesOf(data, figures, currency) })}
           {data ? (
             <About coin={data.coin} />
           ) : (
@@ -284,6 +288,23 @@ function BodySkeleton() {
       </p>
     </>
   )
+}
+
+/** The coin's price in every currency its details hold, else in the page's from its row. */
+export type CoinPrices = Partial<Record<Currency, number>>
+function pricesOf(
+  data: CoinDetailData | undefined,
+  figures: CoinFigures,
+  currency: Currency,
+): CoinPrices {
+  const all = data?.coin.market_data?.current_price
+  if (!all) return typeof figures.price === 'number' ? { [currency]: figures.price } : {}
+  const prices: CoinPrices = {}
+  for (const code of CURRENCIES) {
+    const price = all[code]
+    if (typeof price === 'number') prices[code] = price
+  }
+  return prices
 }
 
 /** The range, for the currency menu's form to send along: none for the default. */

@@ -8,7 +8,8 @@ export function AppPromo() {
             Take Coinvera with you
           </h2>
           <p className="app-promo__text">
-            The Coinvera app keeps your portfolio one tap away, on iPhone and Android.
+            The Coinvera app keeps your portfolio one tap away, on iPhone and Android. Price alerts
+            by email: <a href="/coins/bitcoin#price-alert">set one on a coin's page</a>.
           </p>
           <ul className="app-promo__badges">
             <li>

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto'
+import type { Db, Queryable } from './client'
+
+export type AlertState = 'waiting' | 'triggered' | 'rearming'
+export type Direction = 'above' | 'below'
+
+export type AlertRow = {
+  id: string
+  accountId: string
+  coinId: string
+  currency: string
+  direction: Direction
+  threshold: number
+  state: AlertState
+  createdAt: Date
+  triggered: { at: Date; price: number; source: string } | null
+}
+
+/** A price seen by a refresh: what an alert's email says fired it. */
+export type Observation = { price: number; at: Date; source: string }
+
+/** What the conditional update answers to the one instance whose update fired the alert. */
+export type Fired = AlertRow & { email: string }
+
+export type AlertStore = {
+  /** The account's alerts, oldest first. */
+  list(accountId: string): Promise<AlertRow[]>
+  /**
+   * Adds a waiting alert unless the account has `max` already (null then). The account's row is
+   * locked meanwhile, so two creations at once cannot both pass the cap.
+   */
+  create(
+    alert: Pick<AlertRow, 'accountId' | 'coinId' | 'currency' | 'direction' | 'threshold'>,
+    max: number,
+    now: Date,
+  ): Promise<AlertRow | null>
+  /** Deletes the account's alert; false when it has none with this id. */
+  delete(accountId: string, id: string): Promise<boolean>
+  /** Deletes the alert its email's link names, answering it; null when there is none. */
+  deleteByToken(tokenHash: string): Promise<AlertRow | null>
+  /** A triggered alert of the account waits for the price to come back, then waits again. */
+  rearm(accountId: string, id: string): Promise<boolean>
+  /**
+   * The alerts these prices act on, in one indexed query: waiting ones past their threshold, and
+   * re-arming ones back past it by `margin` (the same rules as server/alerts/crossing.ts, which
+   * decides; this only spares reading every alert of a list's coins).
+   */
+  due(
+    currency: string,
+    prices: { coinIds: readonly string[]; prices: readonly number[] },
+    margin: number,
+  ): Promise<AlertRow[]>
+  /** The coins in this currency that have alerts not triggered (for the alerted-coins query). */
+  armedCoins(): Promise<{ currency: string; coinId: string }[]>
+  /** Re-armed alerts whose price came back: waiting again. */
+  waitAgain(ids: readonly string[]): Promise<void>
+  /**
+   * Fires waiting alerts by one conditional update (`WHERE state = 'waiting'`), so of every
+   * instance trying at once exactly one gets each row; `then` runs once in the same transaction
+   * with the rows this one got (it queues their emails), so a crash between the two loses nothing
+   * and sends nothing twice. One transaction per refresh. Answers how many this instance fired.
+   */
+  trigger(
+    fires: readonly { id: string; seen: Observation; deleteTokenHash: string }[],
+    then: (connection: Queryable, fired: readonly Fired[]) => Promise<void>,
+  ): Promise<number>
+}
+
+type Row = {
+  id: string
+  account_id: string
+  coin_id: string
+  currency: string
+  direction: Direction
+  threshold: number
+  state: AlertState
+  created_at: string | Date
+  triggered_at: string | Date | null
+  triggered_price: number | null
+  triggered_source: string | null
+}
+
+const COLUMNS =
+  'id, account_id, coin_id, currency, direction, threshold, state, created_at, triggered_at, triggered_price, triggered_source'
+
+function toAlert(row: Row): AlertRow {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    coinId: row.coin_id,
+    currency: row.currency,
+    direction: row.direction,
+    threshold: Number(row.threshold),
+    state: row.state,
+    createdAt: new Date(row.created_at),
+    triggered:
+      row.triggered_at === null
+        ? null
+        : {
+            at: new Date(row.triggered_at),
+            price: Number(row.triggered_price),
+            source: row.triggered_source ?? '',
+          },
+  }
+}
+
+/** Runs `fn` in one transaction on a pinned connection. */
+async function inTransaction<T>(db: Db, fn: (connection: Queryable) => Promise<T>): Promise<T> {
+  return db.session(async (connection) => {
+    await connection.exec('BEGIN')
+    try {
+      const result = await fn(connection)
+      await connection.exec('COMMIT')
+      return result
+    } catch (error) {
+      await connection.exec('ROLLBACK').catch(() => undefined)
+      throw error
+    }
+  })
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function alertStore(db: Db): AlertStore {
+  return {
+    async list(accountId) {
+      const { rows } = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM alerts WHERE account_id = $1 ORDER BY created_at, id`,
+        [accountId],
+      )
+      return rows.map(toAlert)
+    },
+    create(alert, max, now) {
+      return inTransaction(db, async (connection) => {
+        await connection.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [alert.accountId])
+        const { rows: counted } = await connection.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM alerts WHERE account_id = $1',
+          [alert.accountId],
+        )
+        if ((counted[0]?.n ?? 0) >= max) return null
+        const { rows } = await connection.query<Row>(
+          `INSERT INTO alerts (id, account_id, coin_id, currency, direction, threshold, state, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7) RETURNING ${COLUMNS}`,
+          [
+            randomUUID(),
+            alert.accountId,
+            alert.coinId,
+            alert.currency,
+            alert.direction,
+            alert.threshold,
+            now.toISOString(),
+          ],
+        )
+        return toAlert(rows[0] as Row)
+      })
+    },
+    async delete(accountId, id) {
+      if (!UUID.test(id)) return false
+      const { rows } = await db.query(
+        'DELETE FROM alerts WHERE id = $1 AND account_id = $2 RETURNING id',
+        [id, accountId],
+      )
+      return rows.length > 0
+    },
+    async deleteByToken(tokenHash) {
+      const { rows } = await db.query<Row>(
+        `DELETE FROM alerts WHERE delete_token_hash = $1 RETURNING ${COLUMNS}`,
+        [tokenHash],
+      )
+      return rows[0] ? toAlert(rows[0]) : null
+    },
+    async rearm(accountId, id) {
+      if (!UUID.test(id)) return false
+      const { rows } = await db.query(
+        `UPDATE alerts SET state = 'rearming'
+         WHERE id = $1 AND account_id = $2 AND state = 'triggered' RETURNING id`,
+        [id, accountId],
+      )
+      return rows.length > 0
+    },
+    async due(currency, { coinIds, prices }, margin) {
+      const { rows } = await db.query<Row>(
+        `SELECT ${COLUMNS.split(', ')
+          .map((c) => `a.${c}`)
+          .join(', ')}
+         FROM unnest($2::text[], $3::float8[]) AS p (coin_id, price)
+         JOIN alerts a ON a.currency = $1 AND a.coin_id = p.coin_id AND a.state <> 'triggered'
+         WHERE CASE
+           WHEN a.state = 'waiting' AND a.direction = 'above' THEN p.price > a.threshold
+           WHEN a.state = 'waiting' THEN p.price < a.threshold
+           WHEN a.direction = 'above' THEN p.price <= a.threshold * (1 - $4::float8)
+           ELSE p.price >= a.threshold * (1 + $4::float8)
+         END`,
+        [currency, coinIds, prices, margin],
+      )
+      return rows.map(toAlert)
+    },
+    async armedCoins() {
+      const { rows } = await db.query<{ currency: string; coin_id: string }>(
+        `SELECT DISTINCT currency, coin_id FROM alerts WHERE state <> 'triggered'
+         ORDER BY currency, coin_id`,
+      )
+      return rows.map((row) => ({ currency: row.currency, coinId: row.coin_id }))
+    },
+    async waitAgain(ids) {
+      if (ids.length === 0) return
+      await db.query(
+        `UPDATE alerts SET state = 'waiting' WHERE id = ANY($1) AND state = 'rearming'`,
+        [ids],
+      )
+    },
+    trigger(fires, then) {
+      if (fires.length === 0) return Promise.resolve(0)
+      return inTransaction(db, async (connection) => {
+        // One UPDATE for the whole refresh; each row still changes only from 'waiting', so of
+        // every instance trying at once exactly one gets it.
+        const { rows } = await connection.query<Row & { email: string }>(
+          `UPDATE alerts a SET state = 'triggered', triggered_at = f.at, triggered_price = f.price,
+             triggered_source = f.source, delete_token_hash = f.token_hash
+           FROM unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[])
+               AS f (id, at, price, source, token_hash),
+             accounts acc
+           WHERE a.id = f.id AND a.state = 'waiting' AND acc.id = a.account_id
+             AND CASE a.direction WHEN 'above' THEN f.price > a.threshold ELSE f.price < a.threshold END
+           RETURNING ${COLUMNS.split(', ')
+             .map((c) => `a.${c}`)
+             .join(', ')}, acc.email`,
+          [
+            fires.map((fire) => fire.id),
+            fires.map((fire) => fire.seen.at.toISOString()),
+            fires.map((fire) => fire.seen.price),
+            fires.map((fire) => fire.seen.source),
+            fires.map((fire) => fire.deleteTokenHash),
+          ],
+        )
+        if (rows.length > 0) {
+          await then(
+            connection,
+            rows.map((row) => ({ ...toAlert(row), email: row.email })),
+          )
+        }
+        return rows.length
+      })
+    },
+  }
+}

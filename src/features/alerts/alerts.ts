@@ -1,0 +1,69 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { ApiError, api, parseResponse, requestJson, toApiError } from '@/lib/http'
+import {
+  type Alert,
+  type AlertList,
+  AlertListSchema,
+  AlertSchema,
+  type CreateAlert,
+} from '@contract/alerts'
+import { mightBeSignedIn } from '@/features/auth/cookies'
+import { authQueries } from '@/features/auth/session'
+
+/** The visitor's alerts; null when signed out (the server's 401). */
+export async function fetchAlerts(): Promise<AlertList | null> {
+  try {
+    const { body } = await requestJson(api, 'api/alerts')
+    return parseResponse(AlertListSchema, body)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export const alertQueries = {
+  // Under the auth prefix, as the account's session: what refreshes the session reaches these.
+  all: [...authQueries.all, 'alerts'] as const,
+  // Per visitor and private: asked only when a session may exist.
+  list: () =>
+    queryOptions({
+      queryKey: [...alertQueries.all, 'list'] as const,
+      queryFn: fetchAlerts,
+      enabled: () => mightBeSignedIn(),
+    }),
+}
+
+export async function postAlert(input: CreateAlert): Promise<Alert> {
+  const { body } = await requestJson(api, 'api/alerts', { method: 'post', json: input })
+  return parseResponse(AlertSchema, body)
+}
+
+/** A request whose answer has no body (204): it worked, or it throws the API's error. */
+async function send(path: string, method: 'post' | 'delete', json?: object): Promise<void> {
+  try {
+    await api(path, { method, json })
+  } catch (error) {
+    throw await toApiError(error)
+  }
+}
+
+export const deleteAlert = (id: string) => send(`api/alerts/${encodeURIComponent(id)}`, 'delete')
+export const rearmAlert = (id: string) =>
+  send(`api/alerts/${encodeURIComponent(id)}/rearm`, 'post', {})
+/** The email's link: deletes that one alert, whoever opens it, and signs nobody in. */
+export const deleteAlertByLink = (token: string) =>
+  send('api/alerts/delete-by-link', 'post', { token })
+
+/** Every change refreshes the list the alerts page shows. */
+function useAlertMutation<I, T>(mutationFn: (input: I) => Promise<T>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertQueries.all }),
+  })
+}
+
+export const useCreateAlert = () => useAlertMutation(postAlert)
+export const useDeleteAlert = () => useAlertMutation(deleteAlert)
+export const useRearmAlert = () => useAlertMutation(rearmAlert)
+export const useDeleteAlertByLink = () => useAlertMutation(deleteAlertByLink)

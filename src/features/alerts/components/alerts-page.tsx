@@ -1,0 +1,190 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useHydrated } from '@/components/hydrated'
+import { LoadError } from '@/components/load-error'
+import { env } from '@/lib/env'
+import { formatPrice } from '@/lib/format'
+import { ALERT_DONE, ALERT_ERRORS, type Alert } from '@contract/alerts'
+import { knownCode } from '@contract/form-errors'
+import { accountQueries } from '@/features/auth/account-session'
+import { FormDone } from '@/features/auth/components/form-done'
+import { alertQueries, useDeleteAlert, useRearmAlert } from '../alerts'
+import { describeAlertFailure, RETURNED } from '../failure'
+
+const DONE_TEXT: Record<(typeof ALERT_DONE)[number], string> = {
+  created: 'Your alert was created. We will email you once when the price crosses its value.',
+  deleted: 'The alert was deleted.',
+  rearmed: 'The alert was re-armed: it waits for the price to come back past its value by 1 %.',
+}
+
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+})
+const timeText = (iso: string) => `${TIME.format(new Date(iso))} UTC`
+
+/**
+ * The visitor's price alerts: each coin, its condition and state, delete, and re-arm once fired.
+ * The list is the visitor's own, so it is known in the browser only; the forms post without
+ * JavaScript too, and the server sends the page back with `?done=` or `?error=`.
+ */
+export function AlertsPage({ returned, done }: { returned?: string; done?: string }) {
+  const hydrated = useHydrated()
+  const session = useQuery(accountQueries.session())
+  const list = useQuery(alertQueries.list())
+  const user = hydrated ? session.data : undefined
+  const signedOut =
+    hydrated && (session.data === null || (session.fetchStatus === 'idle' && session.isPending))
+  const [happened, setHappened] = useState(knownCode(ALERT_DONE, done))
+  const code = knownCode(ALERT_ERRORS, returned)
+  const alerts = hydrated ? list.data?.alerts : undefined
+
+  return (
+    <section className="page account-page">
+      <h1 className="account-page__title">Your price alerts</h1>
+      <p>
+        <Link to="/account">Your account</Link>
+      </p>
+      {happened ? (
+        <FormDone key={happened} title="Done">
+          <p>{DONE_TEXT[happened]}</p>
+        </FormDone>
+      ) : null}
+      {code ? (
+        <div className="form-problem" role="alert">
+          <p>{RETURNED[code]}</p>
+          {code === 'unauthenticated' ? <Link to="/signin">Sign in</Link> : null}
+        </div>
+      ) : null}
+      {!hydrated ? (
+        <noscript>
+          <p>
+            Your list of alerts needs JavaScript; creating one from a coin's page works without.
+          </p>
+        </noscript>
+      ) : null}
+      {signedOut ? (
+        <p>
+          You are not signed in. <Link to="/signin">Sign in</Link> to see your price alerts.
+        </p>
+      ) : !hydrated || !user ? null : (
+        <>
+          {user.emailVerified ? null : (
+            <p className="form-problem">
+              Confirm your email address to get alerts: alerts are sent to it.{' '}
+              <Link to="/account">Send the link again from your account page.</Link>
+            </p>
+          )}
+          {list.isError ? (
+            <LoadError
+              message="We couldn't load your alerts right now."
+              retrying={list.isFetching}
+              onRetry={() => void list.refetch()}
+            />
+          ) : alerts === undefined ? (
+            <p role="status">Loading your alerts…</p>
+          ) : alerts.length === 0 ? (
+            <div className="account-page__section">
+              <h2>No alerts yet</h2>
+              <p>
+                Open a coin's page from <Link to="/coins">the list of coins</Link> and use “Create
+                alert” under its chart: we email you once when the price goes above or below your
+                value.
+              </p>
+            </div>
+          ) : (
+            <div className="account-page__section">
+              <h2>
+                {alerts.length} of {list.data?.max} alerts
+              </h2>
+              <ul className="alert-list">
+                {alerts.map((alert) => (
+                  <AlertItem key={alert.id} alert={alert} onDone={setHappened} />
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+function AlertItem({
+  alert,
+  onDone,
+}: {
+  alert: Alert
+  onDone: (done: 'deleted' | 'rearmed') => void
+}) {
+  const remove = useDeleteAlert()
+  const rearm = useRearmAlert()
+  const failure = remove.error ?? rearm.error
+  const condition = `${alert.direction} ${formatPrice(alert.price, alert.currency)}`
+  const coin = alert.coinName ?? alert.coinId
+  return (
+    <li className="alert-list__item">
+      <p className="alert-list__what">
+        <Link
+          to="/coins/$coinId"
+          params={{ coinId: alert.coinId }}
+          search={{ currency: alert.currency }}
+        >
+          {coin}
+        </Link>{' '}
+        goes {condition}
+      </p>
+      <p className={`alert-list__state alert-list__state--${alert.state}`}>
+        {alert.state === 'waiting'
+          ? 'Waiting'
+          : alert.triggered
+            ? `Triggered at ${timeText(alert.triggered.at)} (price ${formatPrice(alert.triggered.price, alert.currency)}, from ${alert.triggered.source})`
+            : 'Triggered'}
+        {alert.state === 'rearming' ? '. Re-armed: waits for the price to come back by 1 %.' : ''}
+      </p>
+      <div className="alert-list__actions">
+        {alert.state === 'triggered' ? (
+          <form
+            method="post"
+            action={`${env.formApiUrl}api/alerts/${alert.id}/rearm`}
+            onSubmit={(event) => {
+              event.preventDefault()
+              rearm.mutate(alert.id, { onSuccess: () => onDone('rearmed') })
+            }}
+          >
+            <button type="submit" className="button button--ghost button--small">
+              {rearm.isPending ? 'Re-arming…' : 'Re-arm'}
+              <span className="visually-hidden">
+                {' '}
+                the alert for {coin} {condition}
+              </span>
+            </button>
+          </form>
+        ) : null}
+        <form
+          method="post"
+          action={`${env.formApiUrl}api/alerts/${alert.id}/delete`}
+          onSubmit={(event) => {
+            event.preventDefault()
+            remove.mutate(alert.id, { onSuccess: () => onDone('deleted') })
+          }}
+        >
+          <button type="submit" className="button button--ghost button--small">
+            {remove.isPending ? 'Deleting…' : 'Delete'}
+            <span className="visually-hidden">
+              {' '}
+              the alert for {coin} {condition}
+            </span>
+          </button>
+        </form>
+      </div>
+      {failure ? (
+        <p className="field__error" role="alert">
+          {describeAlertFailure(failure).problem?.message}
+        </p>
+      ) : null}
+    </li>
+  )
+}

@@ -1,0 +1,255 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useId, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { useHydrated } from '@/components/hydrated'
+import { env } from '@/lib/env'
+import { formatPrice } from '@/lib/format'
+import { CreateAlertSchema, type Direction, SUGGESTED_MOVE } from '@contract/alerts'
+import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
+import { accountQueries } from '@/features/auth/account-session'
+import { Field } from '@/features/auth/components/field'
+import { FormDone } from '@/features/auth/components/form-done'
+import { useResendVerification } from '@/features/auth/verify-email'
+import { describeFailure } from '@/features/auth/failure'
+import { useCreateAlert } from '../alerts'
+import { type AlertProblem, describeAlertFailure } from '../failure'
+import { AlertProblemNote } from './alert-problem'
+
+/** The coin's current price in each currency the page knows it in. */
+type CoinPrices = Partial<Record<Currency, number>>
+
+/** ±5 % of the current price, to four significant digits, written without an exponent. */
+export function suggestedPrice(price: number | undefined, direction: Direction): string {
+  if (price === undefined || !Number.isFinite(price) || price <= 0) return ''
+  const moved = price * (direction === 'above' ? 1 + SUGGESTED_MOVE : 1 - SUGGESTED_MOVE)
+  return moved.toLocaleString('en-US', { maximumSignificantDigits: 4, useGrouping: false })
+}
+
+/**
+ * "Create alert" on a coin page. The server's HTML (and a visitor without JavaScript) gets the
+ * form, which posts to the API and comes back to /account/alerts; once the session is known, a
+ * visitor signed out gets a link to sign in, and an address not confirmed yet says why it cannot.
+ */
+export function CreateAlertSection({
+  coinId,
+  coinName,
+  currency,
+  prices,
+}: {
+  coinId: string
+  coinName: string
+  currency: Currency
+  prices: CoinPrices
+}) {
+  const hydrated = useHydrated()
+  const session = useQuery(accountQueries.session())
+  const user = hydrated ? session.data : undefined
+  const signedOut =
+    hydrated && (session.data === null || (session.fetchStatus === 'idle' && session.isPending))
+  return (
+    <section id="price-alert" className="alert-create" aria-labelledby="alert-create-title">
+      <h2 id="alert-create-title" className="coin-section__title">
+        Price alert
+      </h2>
+      {signedOut ? (
+        <p>
+          Get an email when {coinName} goes above or below a price:{' '}
+          <Link to="/signin">sign in</Link> or <Link to="/signup">create an account</Link> to set an
+          alert.
+        </p>
+      ) : user && !user.emailVerified ? (
+        <Unverified />
+      ) : (
+        // The currency is part of the key: a new page currency starts from its own suggestion.
+        <CreateAlertForm key={currency} coinId={coinId} currency={currency} prices={prices} />
+      )}
+    </section>
+  )
+}
+
+function Unverified() {
+  const resend = useResendVerification()
+  if (resend.isSuccess) {
+    return (
+      <FormDone title="Link sent">
+        <p>Open the link we sent you within 24 hours, then come back to create the alert.</p>
+      </FormDone>
+    )
+  }
+  return (
+    <form
+      method="post"
+      action={`${env.formApiUrl}api/account/verification-email`}
+      className="alert-create__unverified"
+      aria-label="Confirm your email address"
+      onSubmit={(event) => {
+        event.preventDefault()
+        resend.mutate()
+      }}
+    >
+      <p>
+        Alerts are sent by email, so your address must be confirmed first: open the link we sent you
+        when you signed up.
+      </p>
+      <button type="submit" className="button button--ghost" disabled={resend.isPending}>
+        {resend.isPending ? 'Sending…' : 'Send the verification again'}
+      </button>
+      {resend.error ? (
+        <p className="field__error" role="alert">
+          {describeFailure(resend.error, []).problem?.message}
+        </p>
+      ) : null}
+    </form>
+  )
+}
+
+function CreateAlertForm({
+  coinId,
+  currency: pageCurrency,
+  prices,
+}: {
+  coinId: string
+  currency: Currency
+  prices: CoinPrices
+}) {
+  const create = useCreateAlert()
+  const formRef = useRef<HTMLFormElement>(null)
+  const problemRef = useRef<HTMLDivElement>(null)
+  const selectId = useId()
+  const [direction, setDirection] = useState<Direction>('above')
+  const [currency, setCurrency] = useState(pageCurrency)
+  // The suggestion follows direction and currency until the visitor types a price of their own.
+  const [typed, setTyped] = useState<string | null>(null)
+  const price = typed ?? suggestedPrice(prices[currency], direction)
+  const [error, setError] = useState<string | undefined>()
+  const [problem, setProblem] = useState<AlertProblem | null>(null)
+  const now = prices[currency]
+
+  if (create.isSuccess) {
+    const alert = create.data
+    return (
+      <FormDone title="Alert created">
+        <p>
+          We will email you once when the price goes {alert.direction}{' '}
+          {formatPrice(alert.price, alert.currency)}.
+        </p>
+        <p className="alert-create__links">
+          <Link to="/account/alerts">See your alerts</Link>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => {
+              create.reset()
+              setTyped(null)
+            }}
+          >
+            Create another
+          </button>
+        </p>
+      </FormDone>
+    )
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action={`${env.formApiUrl}api/alerts`}
+      className="form alert-create__form"
+      noValidate
+      aria-busy={create.isPending}
+      aria-labelledby="alert-create-title"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (create.isPending) return
+        setProblem(null)
+        const result = v.safeParse(CreateAlertSchema, { coinId, currency, direction, price })
+        if (!result.success) {
+          setError(result.issues[0].message)
+          formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.focus()
+          return
+        }
+        setError(undefined)
+        create.mutate(result.output, {
+          onError: (failure) => {
+            const described = describeAlertFailure(failure)
+            setError(described.errors.price)
+            setProblem(described.problem)
+            if (described.errors.price) {
+              formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.focus()
+            } else requestAnimationFrame(() => problemRef.current?.focus())
+          },
+        })
+      }}
+    >
+      {problem ? (
+        <AlertProblemNote
+          ref={problemRef}
+          problem={problem}
+          onRetry={() => formRef.current?.requestSubmit()}
+        />
+      ) : null}
+      <input type="hidden" name="coinId" value={coinId} />
+      <fieldset className="alert-create__direction">
+        <legend className="field__label">Email me when the price goes</legend>
+        {(['above', 'below'] as const).map((value) => (
+          <label key={value} className="alert-create__choice">
+            <input
+              type="radio"
+              name="direction"
+              value={value}
+              checked={direction === value}
+              onChange={() => setDirection(value)}
+            />{' '}
+            {value}
+          </label>
+        ))}
+      </fieldset>
+      <div className="alert-create__row">
+        <Field
+          label="Price"
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={price}
+          error={error}
+          hint={
+            now === undefined
+              ? undefined
+              : `Now ${formatPrice(now, currency)}; suggested: 5 % ${direction}.`
+          }
+          onChange={(event) => {
+            setTyped(event.currentTarget.value)
+            if (error) setError(undefined)
+          }}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={selectId}>
+            Currency
+          </label>
+          <select
+            id={selectId}
+            name="currency"
+            className="field__input"
+            value={currency}
+            onChange={(event) => {
+              setCurrency(event.currentTarget.value as Currency)
+              // A price typed in one currency means nothing in another: suggest again.
+              setTyped(null)
+            }}
+          >
+            {CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code.toUpperCase()} ({CURRENCY_NAMES[code]})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button type="submit" className="button button--primary" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create alert'}
+      </button>
+    </form>
+  )
+}
