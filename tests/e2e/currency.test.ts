@@ -38,10 +38,10 @@ const globalCap = (page: Page) =>
  */
 async function currencyMenu(page: Page) {
   await page.waitForFunction(() => {
-    const select = document.querySelector('select[name="currency"]')
+    const select = document.querySelector('.currency-menu select')
     return !!select && Object.keys(select).some((key) => key.startsWith('__reactProps'))
   })
-  return page.getByRole('combobox', { name: 'Currency' })
+  return page.getByRole('combobox', { name: 'Currency', exact: true })
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -220,7 +220,7 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
       await route.continue()
     })
     await visit(page, `${site.url}/`)
-    const select = page.locator('select[name="currency"]')
+    const select = page.locator('.currency-menu select')
     // The server's HTML, which React has not adopted yet.
     expect(await select.evaluate((element) => Object.keys(element).join())).not.toContain('__react')
 
@@ -253,7 +253,7 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
       await route.continue()
     })
     await page.goto(`${site.url}/coins/bitcoin`, { waitUntil: 'load' })
-    const select = page.locator('select[name="currency"]')
+    const select = page.locator('.currency-menu select')
     // The server's HTML, which React has not adopted yet.
     expect(await select.evaluate((element) => Object.keys(element).join())).not.toContain('__react')
     await select.evaluate((element: HTMLSelectElement) => {
@@ -284,7 +284,7 @@ describe('the currency menu without JavaScript', () => {
   it('is a form: choosing and sending it shows the list in that currency', async () => {
     const { page } = await site.open(VIEWPORTS[0], { javaScriptEnabled: false })
     await page.goto(`${site.url}/crypto`)
-    await page.getByRole('combobox', { name: 'Currency' }).selectOption('gbp')
+    await page.getByRole('combobox', { name: 'Currency', exact: true }).selectOption('gbp')
     await page.getByRole('button', { name: 'Show' }).click()
     await page.waitForURL(`${site.url}/crypto?currency=gbp`)
     expect(await firstPrice(page).textContent()).toBe(bitcoinPrice('gbp'))
@@ -293,7 +293,7 @@ describe('the currency menu without JavaScript', () => {
   it('on a coin page, keeps the chart’s range', async () => {
     const { page } = await site.open(VIEWPORTS[1], { javaScriptEnabled: false })
     await page.goto(`${site.url}/coins/bitcoin?range=30d`)
-    await page.getByRole('combobox', { name: 'Currency' }).selectOption('jpy')
+    await page.getByRole('combobox', { name: 'Currency', exact: true }).selectOption('jpy')
     await page.getByRole('button', { name: 'Show' }).click()
     await page.waitForURL(`${site.url}/coins/bitcoin?range=30d&currency=jpy`)
     expect(await coinPrice(page).textContent()).toBe(formatPrice(BITCOIN.current_price.jpy, 'jpy'))

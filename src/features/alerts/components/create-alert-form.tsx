@@ -225,8 +225,9 @@ function CreateAlertForm({
           }}
         />
         <div className="field">
+          {/* Not "Currency": the coin page's own currency menu has that name. */}
           <label className="field__label" htmlFor={selectId}>
-            Currency
+            Price currency
           </label>
           <select
             id={selectId}
