@@ -50,8 +50,9 @@ const RECORD_IN_PAGE = `(() => {
   let found = false
   new MutationObserver(() => {
     if (found) return
+    // The full list's price is the cell after the coin's name: its rows may lead with a star.
     const cells = document.querySelectorAll(
-      '.market-table tbody tr td:nth-of-type(2), .coin-list tbody tr td:nth-of-type(2)',
+      '.market-table tbody tr td:nth-of-type(2), .coin-list tbody tr th + td',
     )
     const priced = [...cells].filter((cell) => /^\\$[\\d,.]+$/.test(cell.textContent || ''))
     if (priced.length < 6) return

@@ -3,13 +3,10 @@
 import * as v from 'valibot'
 import { type Currency, CurrencySchema } from './currency'
 import { DataMetaSchema } from './data-meta'
+import { CoinIdSchema } from './coin-id'
 import { listOfValid } from './list'
 
-/** CoinGecko's coin ids: lower-case letters, digits and hyphens, at most 100 characters. */
-export const COIN_ID_PATTERN = /^[a-z0-9-]{1,100}$/
-
-export const CoinIdSchema = v.pipe(v.string(), v.regex(COIN_ID_PATTERN, 'not a coin id'))
-export type CoinId = v.InferOutput<typeof CoinIdSchema>
+export { COIN_ID_PATTERN, type CoinId, CoinIdSchema } from './coin-id'
 
 /** The exact query the site sends to `coins/{id}`; the server accepts nothing else. */
 export const COIN_DETAIL_PARAMS = {

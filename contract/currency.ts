@@ -36,6 +36,6 @@ export const CURRENCY_STORAGE_KEY = 'coinvera-currency'
 
 /**
  * The paths whose pages show prices in the chosen currency: `/`, `/crypto`, the full list
- * (`/coins`) and coin pages.
+ * (`/coins`), coin pages and `/watchlist`.
  */
-export const CURRENCY_PATHS = /^\/(?:crypto|coins(?:\/[^/]+)?)?$/
+export const CURRENCY_PATHS = /^\/(?:crypto|watchlist|coins(?:\/[^/]+)?)?$/

@@ -1,6 +1,7 @@
 // Shared by the server (server/routes/auth.ts), the prerenderer (scripts/prerender.ts, by contract/pages.ts) and the
 // sign-up and sign-in pages, so this module imports valibot only.
 import * as v from 'valibot'
+import { ReturnPathSchema } from './return-to'
 import type {
   ACCOUNT_DONE,
   ACCOUNT_ERRORS,
@@ -55,6 +56,18 @@ export type FormDone =
 /** The page's search: a known code, or nothing (an unknown value is dropped, never shown). */
 export function formErrorSearch<const C extends readonly FormError[]>(codes: C) {
   return v.object({ error: v.fallback(v.optional(v.picklist(codes)), undefined) })
+}
+
+/**
+ * The sign-in and sign-up pages' search: the code a form came back with, the path to go back to
+ * once signed in (`?return=`), and whether a sign-out made without JavaScript landed here.
+ */
+export function authPageSearch<const C extends readonly FormError[]>(codes: C) {
+  return v.object({
+    ...formErrorSearch(codes).entries,
+    return: ReturnPathSchema,
+    signed_out: v.fallback(v.optional(v.boolean()), undefined),
+  })
 }
 
 /**

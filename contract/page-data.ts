@@ -3,6 +3,8 @@ import type { ChartRange } from './chart-range'
 import type { CoinChartData, CoinDetailData } from './coin'
 import type { Currency } from './currency'
 import type { GlobalData, MarketsData, TrendingData } from './market'
+import type { SessionUser } from './session'
+import type { WatchRow } from './watchlist'
 import type { ListedCoinData, MarketListData } from './market-list'
 import type { SearchData } from './search'
 
@@ -36,6 +38,16 @@ export type PageData = {
   marketList?: { page: number; data: MarketListData }
   /** A page of the full list the server has no data for now, and why. */
   listUnavailable?: { page: number } & Unavailable
+  /**
+   * The signed-in visitor the page is rendered for: such a render is theirs alone, never kept
+   * in a cache shared with other visitors (server/site/pages.ts).
+   */
+  viewer?: SessionUser
+  /**
+   * The viewer's watchlist (their stars on every page), and on `/watchlist` its rows in
+   * `currency`, from the server's caches alone.
+   */
+  watchlist?: { coins: string[]; rows?: WatchRow[] }
   /**
    * The page is the server's answer to an address that is no page (its not-found page, 404): the
    * browser shows the not-found page there too, whatever route the address matches (a coin id the

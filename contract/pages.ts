@@ -27,6 +27,7 @@ export const SITE_ROUTES = [
   '/account',
   '/account/alerts',
   '/alerts/delete',
+  '/watchlist',
   '/search',
 ] as const
 

@@ -31,7 +31,7 @@ const SITE_URL = buildOrigin()
 
 /**
  * Each indexed page's sitemap priority; the pages themselves are the server's list. The others
- * (recovery, verification, the account) are for one visitor each: `noindex`, not in the sitemap.
+ * (recovery, verification, the account, the watchlist) are for one visitor each: `noindex`, not in the sitemap.
  */
 const PRIORITY: Partial<Record<(typeof SITE_ROUTES)[number], string>> = {
   '/': '1.0',

@@ -10,11 +10,13 @@ import { alertStore } from './db/alerts'
 import { accountStore } from './db/accounts'
 import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
+import { watchlistStore } from './db/watchlist'
 import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
 import { type Clock, systemClock } from './clock'
 import { loadSample, type Sample } from './market/sample'
 import { createMarket, type MarketCaches } from './market/service'
+import { watchPrices } from './market/watch-prices'
 import type { CoinPages } from './market/coins'
 import type { MarketLists } from './market/lists'
 import type { FetchFn } from './market/upstream'
@@ -26,12 +28,13 @@ import { contentSecurityPolicy, securityHeaders } from './middleware/security-he
 import { sessionCookies } from './middleware/session-cookie'
 import { accountRoutes } from './routes/account'
 import { alertRoutes } from './routes/alerts'
-import { authRoutes } from './routes/auth'
+import { authRoutes, sessionOf } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
 import { recoveryRoutes } from './routes/recovery'
 import { searchPage, searchRoutes } from './routes/search'
 import { siteRoutes } from './routes/site'
+import { watchlistRoutes } from './routes/watchlist'
 import { CoinSearch, heldMarketRows } from './search/coin-search'
 import { readBuild } from './site/manifest'
 import { createPageRenderer, type Render } from './site/pages'
@@ -141,6 +144,7 @@ export function createApp(deps: AppDeps): App {
   // Each hashes a password, as a sign-in does: the same allowance per client address.
   const passwordChecks = (scope: string) =>
     shared.limiters(scope, { limit: config.signinRateLimit, windowMs: 60_000 })
+  const viewerOf = sessionOf({ accounts, sessions, clock, cookies })
   app.route(
     '/api/auth',
     authRoutes({
@@ -203,6 +207,21 @@ export function createApp(deps: AppDeps): App {
     config.trustProxy,
   )
   app.route('/api/market', marketRoutes({ caches, coins, lists, clientGate }))
+  const watchlist = watchlistStore(db)
+  app.route(
+    '/api/watchlist',
+    watchlistRoutes({
+      store: watchlist,
+      viewerOf,
+      coinExists: (id) => coins.ids.has(id),
+      limiter: shared.limiters('watchlist', {
+        limit: config.watchlistRateLimit,
+        windowMs: 60_000,
+      }),
+      siteOrigin: config.siteOrigin,
+      trustProxy: config.trustProxy,
+    }),
+  )
   // Search reads what the market caches hold, never the upstream; it costs this instance's CPU
   // only, so its limit is counted here, like renders.
   const search = {
@@ -264,6 +283,12 @@ export function createApp(deps: AppDeps): App {
       clientGate,
       renderGate,
       searchPage: pages && searchPage({ ...search, pages, renderGate }),
+      viewerOf,
+      watchlist: {
+        coinsOf: (accountId) => watchlist.list(accountId),
+        cachedRows: (ids, currency) =>
+          watchPrices(ids, currency, { caches, coins, gates: [], cachedOnly: true }),
+      },
     }),
   )
 

@@ -33,6 +33,8 @@ export type Config = {
   logLevel: LogLevel
   signupRateLimit: number
   signinRateLimit: number
+  /** Watchlist changes per minute per client address. */
+  watchlistRateLimit: number
   /** Password-reset requests per client address per hour (server/routes/recovery.ts). */
   passwordResetRateLimit: number
   /** Alerts one client address may create per minute. */
@@ -162,6 +164,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
+  WATCHLIST_RATE_LIMIT: integer(120, 1, 1_000_000),
   PASSWORD_RESET_RATE_LIMIT: integer(10, 1, 1_000_000),
   ALERTS_RATE_LIMIT: integer(30, 1, 1_000_000),
   ALERTS_INTERVAL_S: integer(300, 30, 86_400),
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
+    watchlistRateLimit: e.WATCHLIST_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     alertsRateLimit: e.ALERTS_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -5,12 +5,15 @@ import { dehydrate, hashKey, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { loadUserMenu } from '@/features/auth/components/account-menu'
+import { authQueries } from '@/features/auth/session'
 import { loadPriceExtras } from '@/boot/price-extras'
 import { coinQueries } from '@/features/coin/queries'
 import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
 import { marketListQueries } from '@/features/market/list-queries'
 import { searchQueries, searchText } from '@/features/search/queries'
+import { watchlistQueries } from '@/features/watchlist/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
@@ -30,7 +33,26 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, data: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
-  const { currency = DEFAULT_CURRENCY, markets, trending, global, coin, marketList, search } = data
+  const {
+    currency = DEFAULT_CURRENCY,
+    markets,
+    trending,
+    global,
+    coin,
+    marketList,
+    viewer,
+    search,
+  } = data
+  // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
+  if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
+  if (viewer && data.watchlist) {
+    const { coins, rows } = data.watchlist
+    queryClient.setQueryData(watchlistQueries.account().queryKey, { coins })
+    if (rows) {
+      const prices = watchlistQueries.prices(currency, coins)
+      queryClient.setQueryData(prices.queryKey, { coins: rows })
+    }
+  }
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {
       updatedAt: fetchedAt(markets),
@@ -71,7 +93,9 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
     queryClient.setQueryData(searchQueries.results(searched).queryKey, search.data)
   }
   let state: PageState | null =
-    markets || trending || global || coin || marketList || searched ? dehydrate(queryClient) : null
+    markets || trending || global || coin || marketList || viewer || searched
+      ? dehydrate(queryClient)
+      : null
   // Why a query had no data, by its hash: a coin's details, or a page of the list.
   const unavailable = data.coinUnavailable
     ? { ...data.coinUnavailable, key: coinQueries.detail(data.coinUnavailable.id).queryKey }
@@ -95,8 +119,9 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
   })
   await router.load()
   // The global bar and the currency menu render only with their code at hand (renderToString
-  // does not wait for it).
+  // does not wait for it), and a signed-in visitor's account menu with its own.
   await loadPriceExtras()
+  if (viewer) await loadUserMenu()
   const html = renderToString(
     <StrictMode>
       <PageStateContext value={state}>

@@ -1,7 +1,9 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
+import { sessionSchemaFor } from '@/features/auth/session'
 import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
+import { watchlistSchemaFor } from '@/features/watchlist/queries'
 import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
@@ -35,6 +37,8 @@ async function readThisPageState(): Promise<PageState | null> {
     text,
     (queryKey) =>
       marketSchemaFor(queryKey) ??
+      sessionSchemaFor(queryKey) ??
+      watchlistSchemaFor(queryKey) ??
       coin?.coinSchemaFor(queryKey) ??
       list?.listSchemaFor(queryKey) ??
       search?.searchSchemaFor(queryKey),
@@ -87,6 +91,12 @@ async function start() {
     // page's are stored, for a revisit offline.
     hydrate(queryClient, pageState)
     await syncWithPage()
+    // A page rendered for a signed-in visitor shows their account menu: its code is needed to
+    // hydrate it as it is.
+    if (pageState.queries.some((query) => sessionSchemaFor(query.queryKey))) {
+      const { loadUserMenu } = await import('@/features/auth/components/account-menu')
+      await loadUserMenu()
+    }
   }
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this

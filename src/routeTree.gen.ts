@@ -19,6 +19,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as WatchlistRouteImport } from './routes/watchlist'
 import { Route as AccountAlertsRouteImport } from './routes/account_.alerts'
 import { Route as AlertsDeleteRouteImport } from './routes/alerts.delete'
 import { Route as CoinsIndexRouteImport } from './routes/coins.index'
@@ -74,6 +75,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WatchlistRoute = WatchlistRouteImport.update({
+  id: '/watchlist',
+  path: '/watchlist',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountAlertsRoute = AccountAlertsRouteImport.update({
   id: '/account_/alerts',
   path: '/account/alerts',
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/watchlist': typeof WatchlistRoute
   '/account/alerts': typeof AccountAlertsRoute
   '/alerts/delete': typeof AlertsDeleteRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
@@ -122,6 +129,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/watchlist': typeof WatchlistRoute
   '/account/alerts': typeof AccountAlertsRoute
   '/alerts/delete': typeof AlertsDeleteRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
@@ -139,6 +147,7 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/watchlist': typeof WatchlistRoute
   '/account_/alerts': typeof AccountAlertsRoute
   '/alerts/delete': typeof AlertsDeleteRoute
   '/coins/$coinId': typeof CoinsCoinIdRoute
@@ -157,6 +166,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/watchlist'
     | '/account/alerts'
     | '/alerts/delete'
     | '/coins/$coinId'
@@ -173,6 +183,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/watchlist'
     | '/account/alerts'
     | '/alerts/delete'
     | '/coins/$coinId'
@@ -189,6 +200,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/verify-email'
+    | '/watchlist'
     | '/account_/alerts'
     | '/alerts/delete'
     | '/coins/$coinId'
@@ -206,6 +218,7 @@ export interface RootRouteChildren {
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  WatchlistRoute: typeof WatchlistRoute
   AccountAlertsRoute: typeof AccountAlertsRoute
   AlertsDeleteRoute: typeof AlertsDeleteRoute
   CoinsCoinIdRoute: typeof CoinsCoinIdRoute
@@ -284,6 +297,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/watchlist': {
+      id: '/watchlist'
+      path: '/watchlist'
+      fullPath: '/watchlist'
+      preLoaderRoute: typeof WatchlistRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account_/alerts': {
       id: '/account_/alerts'
       path: '/account/alerts'
@@ -326,6 +346,7 @@ const rootRouteChildren: RootRouteChildren = {
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  WatchlistRoute: WatchlistRoute,
   AccountAlertsRoute: AccountAlertsRoute,
   AlertsDeleteRoute: AlertsDeleteRoute,
   CoinsCoinIdRoute: CoinsCoinIdRoute,

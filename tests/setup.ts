@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { resetAuthMocks } from '../mocks/handlers/auth'
+import { resetWatchlistMocks } from '../mocks/handlers/watchlist'
 import { server } from '../mocks/node'
 
 // findBy* and waitFor wait for what a test expects to appear, not for a deadline: their 1 s default
@@ -15,6 +16,7 @@ afterEach(() => {
   server.resetHandlers()
   localStorage.clear()
   resetAuthMocks()
+  resetWatchlistMocks()
   // biome-ignore lint/suspicious/noDocumentCookie: tests start signed out (the companion cookie).
   document.cookie = 'coinvera_signed_in=; Max-Age=0; Path=/'
 })

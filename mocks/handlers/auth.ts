@@ -10,6 +10,9 @@ type User = { id: string; name: string; email: string; emailVerified: boolean }
 const accounts = new Map<string, User & { password: string }>()
 let signedIn: User | null = null
 
+/** Who is signed in now, for the other mocks that need an account (watchlist.ts). */
+export const mockSignedIn = (): User | null => signedIn
+
 /** Forgets every mock account and session (between tests). */
 export function resetAuthMocks(): void {
   accounts.clear()

@@ -3,6 +3,7 @@ import { validator } from 'hono/validator'
 import { type GenericSchema, safeParseAsync } from 'valibot'
 import { fieldIssues } from '@contract/api-error'
 import { type FormDone, type FormError, formErrorFor } from '@contract/form-errors'
+import { safeReturnPath } from '@contract/return-to'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
 import { bodyType } from './request-body'
@@ -24,9 +25,10 @@ export function validBody<T extends GenericSchema>(schema: T) {
 }
 
 /**
- * A form posted by a page without its script gets a page back, not JSON: 303 to `done` on
- * success (`/` unless said; cookies set by the handler ride along), or back to its form page with
- * an error code the page shows. Nothing typed ever goes into the URL.
+ * A form posted by a page without its script gets a page back, not JSON: 303 on success to its
+ * page with the `done` code, or else to the path in the form's action (`?return=`, a path on this
+ * site only) or `/` (cookies set by the handler ride along); or back to its form page with an
+ * error code the page shows, and the same `?return=`. Nothing typed ever goes into the URL.
  */
 export function formReply(
   formPage: string,
@@ -36,14 +38,17 @@ export function formReply(
   return async (c, next) => {
     if (bodyType(c) !== 'form') return next()
     await next()
-    let location = done ? `${formPage}?done=${done}` : '/'
+    const back = safeReturnPath(c.req.query('return'))
+    let location = done ? `${formPage}?done=${done}` : (back ?? '/')
     if (c.res.status >= 400) {
       const body: unknown = await c.res
         .clone()
         .json()
         .catch(() => null)
       const apiCode = body && typeof body === 'object' && 'error' in body ? String(body.error) : ''
-      location = `${formPage}?error=${formErrorFor(apiCode, codes)}`
+      const search = new URLSearchParams({ error: formErrorFor(apiCode, codes) })
+      if (back) search.set('return', back)
+      location = `${formPage}?${search}`
     }
     // Hono carries the handler's headers over, its cookies (a new or cleared session) included.
     c.res = new Response(null, {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from '@contract/form-errors'
 import { ACCOUNT_ERRORS } from '@contract/account-forms'
-import { SignInSchema } from '@contract/session'
+import { type SessionUser, SignInSchema } from '@contract/session'
 import { ServerSignUpSchema } from '../auth/common-passwords'
 import { prepareDummyHash } from '../auth/password'
 import {
@@ -24,7 +24,7 @@ import { apiError } from '../errors'
 import { formReply, validBody } from '../middleware/form-post'
 import { rateLimit } from '../middleware/rate-limit'
 import type { Limiter } from '../limits/rate-limiter'
-import { requestBody } from '../middleware/request-body'
+import { bodyType, requestBody } from '../middleware/request-body'
 import { sameOrigin } from '../middleware/same-origin'
 import type { SessionCookies } from '../middleware/session-cookie'
 
@@ -42,6 +42,17 @@ export type AuthDeps = {
   cookies: SessionCookies
   /** Sign-up emails the new account a link to confirm its address. */
   recovery: RecoveryDeps
+}
+
+/**
+ * The signed-in user of a request, for pages and other resources: null at once without a session
+ * cookie (no database query for a visitor), else the session's user or null.
+ */
+export function sessionOf(deps: SessionDeps & { cookies: SessionCookies }) {
+  return (c: Context): Promise<SessionUser | null> | null => {
+    const token = deps.cookies.read(c)
+    return token ? sessionUser(deps, token) : null
+  }
 }
 
 export function authRoutes(deps: AuthDeps) {
@@ -153,6 +164,27 @@ export function authRoutes(deps: AuthDeps) {
     signOutEverywhere,
   )
   auth.all('/sessions/delete', () => {
+    throw apiError('method_not_allowed', { headers: { Allow: 'POST' } })
+  })
+
+  // The account menu's sign-out as a plain form, for a page without its script: `scope=everywhere`
+  // ends every session of the account. Whatever the session's state, the browser ends signed
+  // out, on the sign-in page that says so.
+  auth.post('/sign-out', origin, requestBody, async (c) => {
+    if (bodyType(c) !== 'form') throw apiError('unsupported_media_type')
+    const { scope } = await c.req.parseBody()
+    const token = cookies.read(c)
+    if (token && scope === 'everywhere') {
+      const user = await sessionUser(sessionDeps, token)
+      if (user) await endAllSessions(sessionDeps, user.id)
+    } else if (token) {
+      await endSession(sessionDeps, token)
+    }
+    cookies.clear(c)
+    c.header('Cache-Control', 'no-store')
+    return c.redirect('/signin?signed_out=true', 303)
+  })
+  auth.all('/sign-out', () => {
     throw apiError('method_not_allowed', { headers: { Allow: 'POST' } })
   })
 

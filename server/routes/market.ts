@@ -14,6 +14,8 @@ import type { CoinPages } from '../market/coins'
 import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
 import type { MissLimiter } from '../limits/miss-limiter'
+import { watchPrices } from '../market/watch-prices'
+import { WatchPricesQuerySchema } from '@contract/watchlist'
 
 // Anything but the exact query the site sends is refused before the cache is asked.
 function exactQuery<S extends GenericSchema>(schema: S) {
@@ -105,6 +107,14 @@ export function marketRoutes(deps: MarketRoutesDeps) {
 
   return (
     new Hono<AppEnv>()
+      // A watchlist's rows, from what the server holds (server/market/watch-prices.ts). The ids
+      // are a visitor's own list: kept by no cache.
+      .get('/watchlist', exactQuery(WatchPricesQuerySchema), async (c) => {
+        const { ids, vs_currency } = c.req.valid('query')
+        const rows = await watchPrices(ids, vs_currency, { caches, coins, gates: [clientGate(c)] })
+        return c.json({ coins: rows }, 200, { 'Cache-Control': 'no-store' })
+      })
+      .all('/watchlist', onlyGet)
       // The price list's query, or a page of the full list's (`/coins`).
       .get(
         '/coins/markets',

@@ -3,7 +3,7 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag'
 import { serveStatic } from 'hono/serve-static'
 import * as v from 'valibot'
 import { ChartRangeSchema, COIN_ID_PATTERN } from '@contract/coin'
-import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { type Currency, CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { listPageOf } from '@contract/list-page'
 import { TOKEN_PATTERN } from '@contract/token'
 import {
@@ -23,12 +23,24 @@ import { apiError } from '../errors'
 import { weakEtag } from '../site/bodies'
 import { withFormToken } from '../site/html'
 import type { Build, InlineHashes, SiteFile } from '../site/manifest'
-import type { PageRenderer, RenderedPage } from '../site/pages'
+import {
+  DATA_PAGES,
+  PERSONAL_CACHE_CONTROL,
+  type PageRenderer,
+  type Personal,
+  type RenderedPage,
+} from '../site/pages'
+import type { SessionUser } from '@contract/session'
+import type { WatchRow } from '@contract/watchlist'
+import { safeReturnPath } from '@contract/return-to'
 
 /** The Content-Security-Policy of a page that carries these inline elements. */
 type PolicyFor = (hashes: InlineHashes) => string
 
 const COIN_PATH = /^\/coins\/([^/]+)$/
+
+/** What a page is answered with: a render (null: the built file) and its `Cache-Control`. */
+type Served = { page: RenderedPage | null; cacheControl: string }
 
 /** The address's `?currency=`: an unknown one is the default, as the site reads it too. */
 const currencyOf = (param: string | undefined) =>
@@ -71,10 +83,32 @@ export type SiteRoutesDeps = {
   coinExists?: CoinExists | null
   /** A client's share of upstream calls, which coin pages' data misses spend. */
   clientGate?: ClientGate | null
-  /** A client's share of coin-page renders. */
+  /** A client's share of renders: coin pages, and pages rendered for one request. */
   renderGate?: ClientGate | null
+  /**
+   * The signed-in user of a request (its session cookie), or null: without a cookie at once and
+   * at no cost, so anonymous visitors' pages stay as fast as they were.
+   */
+  viewerOf?: ((c: Context<AppEnv>) => Promise<SessionUser | null> | null) | null
+  /**
+   * A signed-in visitor's watchlist (its stars on every page), and its rows in a currency from
+   * the server's caches alone (`/watchlist`): no upstream call for one visitor's page.
+   */
+  watchlist?: {
+    coinsOf: (accountId: string) => Promise<string[]>
+    cachedRows: (ids: readonly string[], currency: Currency) => Promise<WatchRow[]>
+  } | null
   /** The /search page's answer for its `?q=` (routes/search.ts). */
   searchPage?: SearchPage | null
+}
+
+/**
+ * Whether a sign-in or sign-up page's address holds what its prerendered file cannot: where to
+ * go back to (`?return=`), or the note of a sign-out made without JavaScript (`?signed_out`).
+ */
+function needsOwnRender(route: string, c: Context<AppEnv>): boolean {
+  if (route !== '/signin' && route !== '/signup') return false
+  return safeReturnPath(c.req.query('return')) !== null || c.req.query('signed_out') !== undefined
 }
 
 /**
@@ -89,6 +123,8 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const coinExists = deps.coinExists ?? null
   const clientGate = deps.clientGate ?? null
   const renderGate = deps.renderGate ?? null
+  const viewerOf = deps.viewerOf ?? null
+  const watchlist = deps.watchlist ?? null
   const searchPage = deps.searchPage ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
@@ -112,18 +148,22 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     return policy
   }
 
-  /** A built file, or a page rendered with data in its place (`rendered`). */
+  /**
+   * A built file, or a page rendered in its place (`rendered`), or the file with another
+   * `Cache-Control` (`rendered` without a page).
+   */
   function send(
     c: Context<AppEnv>,
     next: Next,
     path: string,
     status: 200 | 400 | 404 | 429 | 503,
-    rendered?: { page: RenderedPage; cacheControl: string },
+    served?: Served,
   ) {
     const file = files.get(path) as SiteFile
+    const rendered = served?.page
     c.status(status)
-    c.header('Cache-Control', rendered?.cacheControl ?? cacheControl(path))
-    c.header('ETag', rendered?.page.etag ?? file.etag)
+    c.header('Cache-Control', served?.cacheControl ?? cacheControl(path))
+    c.header('ETag', rendered?.etag ?? file.etag)
     // The page's inline CSS and loader, allowed by hash in its own policy.
     if (file.inline) c.header('Content-Security-Policy', policyOf(path, file.inline))
     // Told the path, so the file sent is the one chosen here, never a path from the request.
@@ -131,7 +171,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
       root: '/',
       path,
       precompressed: true,
-      getContent: rendered ? async (name) => rendered.page.bodies.get(name) ?? null : getContent,
+      getContent: rendered ? async (name) => rendered.bodies.get(name) ?? null : getContent,
       // serveStatic names Accept-Encoding only when it sends a compressed copy; a cache must
       // know that the plain body depended on it too.
       onFound: () => {
@@ -166,6 +206,8 @@ export function siteRoutes(deps: SiteRoutesDeps) {
       return c.redirect(path.slice(0, -1), 301)
     }
     // A coin page: the template for a coin the upstream knows, else the not-found page (404).
+    // A signed-in visitor's pages are rendered for them (their name in the header, their stars).
+    const viewer = pages ? await personalOf(c, path) : null
     const coinId = COIN_PATH.exec(path)?.[1]
     if (coinId !== undefined) {
       const known = await knownCoin(coinId)
@@ -178,13 +220,20 @@ export function siteRoutes(deps: SiteRoutesDeps) {
           ? await pages.getCoin(coinId, { range, currency }, file, {
               gates: clientGate ? [clientGate(c)] : [],
               renderGate: renderGate?.(c) ?? null,
+              viewer,
             })
           : null
       if (rendered?.unavailable) {
         c.header('Retry-After', String(rendered.unavailable.retryAfterS))
         return send(c, next, file, rendered.unavailable.status, rendered)
       }
-      if (built(file)) return send(c, next, file, known ? 200 : 404, rendered ?? undefined)
+      if (built(file)) {
+        const status = known ? 200 : 404
+        if (viewer && !rendered) {
+          return send(c, next, file, status, await ownRender(c, file, { currency, viewer }))
+        }
+        return send(c, next, file, status, rendered ?? undefined)
+      }
     }
     const wanted = routes.has(path)
       ? pageFile(built, path, { error: c.req.query('error'), done: c.req.query('done') })
@@ -213,22 +262,50 @@ export function siteRoutes(deps: SiteRoutesDeps) {
       return send(c, next, file, answer.status, answer.rendered ?? undefined)
     }
     const currency = currencyOf(c.req.query('currency'))
-    // A page of the full list: rendered with its page of data, not found past the list's end.
+    const status = routes.has(path) ? 200 : 404
+    // A page of the full list: rendered with its page of data, not found past the list's end. A
+    // signed-in visitor's is rendered for them; past their share of renders, the page everyone
+    // gets, still private.
     if (path === MARKET_LIST_ROUTE && pages && file === wanted) {
-      const list = await pages.getList(listPageOf(c.req.query('page')), currency, file, {
-        gates: clientGate ? [clientGate(c)] : [],
-        renderGate: renderGate?.(c) ?? null,
-      })
+      const listPage = listPageOf(c.req.query('page'))
+      const gates = clientGate ? [clientGate(c)] : []
+      const list =
+        (viewer &&
+          (await pages.getList(listPage, currency, file, {
+            gates,
+            renderGate: renderGate?.(c) ?? null,
+            viewer,
+          }))) ||
+        (await pages.getList(listPage, currency, file, {
+          gates,
+          renderGate: renderGate?.(c) ?? null,
+        }))
       if (list === 'not_found') return send(c, next, '/404.html', 404)
       if (list?.unavailable) {
         c.header('Retry-After', String(list.unavailable.retryAfterS))
         return send(c, next, file, list.unavailable.status, list)
       }
+      if (viewer && list?.cacheControl !== PERSONAL_CACHE_CONTROL) {
+        return send(c, next, file, 200, {
+          page: list?.page ?? null,
+          cacheControl: PERSONAL_CACHE_CONTROL,
+        })
+      }
       return send(c, next, file, 200, list ?? undefined)
+    }
+    if (viewer && pages && file === wanted && path in DATA_PAGES) {
+      // Past the client's share of renders, the page everyone gets, still private.
+      const own = (await allowed(c)) ? await pages.get(path, file, currency, viewer) : null
+      const rendered = own ?? (await pages.get(path, file, currency))
+      const page = rendered?.page ?? null
+      return send(c, next, file, status, { page, cacheControl: PERSONAL_CACHE_CONTROL })
+    }
+    if (viewer || (routes.has(path) && needsOwnRender(path, c))) {
+      return send(c, next, file, status, await ownRender(c, file, { currency, viewer }))
     }
     // A page that shows market data is rendered with it (server/site/pages.ts), else prerendered.
     const rendered = pages && file === wanted ? await pages.get(path, file, currency) : null
-    return send(c, next, file, routes.has(path) ? 200 : 404, rendered ?? undefined)
+    return send(c, next, file, status, rendered ?? undefined)
   })
   // Pages and files are only read: another method on one is told which methods it takes.
   site.all('*', async (c, next) => {
@@ -237,6 +314,53 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     }
     throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
   })
+
+  /**
+   * The request's signed-in user and their watchlist (with its rows on `/watchlist`); a database
+   * that cannot say serves the anonymous page.
+   */
+  async function personalOf(c: Context<AppEnv>, path: string): Promise<Personal | null> {
+    const viewer = await viewerOf?.(c)?.catch(() => null)
+    if (!viewer) return null
+    if (!watchlist) return { viewer }
+    try {
+      const coins = await watchlist.coinsOf(viewer.id)
+      if (path !== '/watchlist') return { viewer, watchlist: { coins } }
+      const rows = await watchlist.cachedRows(coins, currencyOf(c.req.query('currency')))
+      return { viewer, watchlist: { coins, rows } }
+    } catch {
+      // Without its list the page still shows who is signed in; the browser asks for the list.
+      return { viewer }
+    }
+  }
+
+  /** Within the client's share of renders (each one-request render costs this instance CPU). */
+  async function allowed(c: Context<AppEnv>): Promise<boolean> {
+    const gate = renderGate?.(c)
+    if (!gate) return true
+    if (gate.waitMs() > 0) return false
+    gate.spend()
+    return true
+  }
+
+  /**
+   * `file`'s page rendered for this request (the address as asked, with its query), or, past the
+   * client's share of renders or when rendering fails, the file as built: for a signed-in visitor
+   * still marked private, and their script then shows who is signed in.
+   */
+  async function ownRender(
+    c: Context<AppEnv>,
+    file: string,
+    { currency, viewer }: { currency: Currency; viewer: Personal | null },
+  ): Promise<Served | undefined> {
+    const url = new URL(c.req.url)
+    const rendered =
+      pages && (await allowed(c))
+        ? await pages.personal(url.pathname + url.search, file, { currency, ...viewer })
+        : null
+    if (rendered) return rendered
+    return viewer ? { page: null, cacheControl: PERSONAL_CACHE_CONTROL } : undefined
+  }
 
   async function knownCoin(id: string): Promise<boolean> {
     return COIN_ID_PATTERN.test(id) && coinExists !== null && (await coinExists(id))

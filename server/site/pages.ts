@@ -48,6 +48,12 @@ export type RenderedPage = {
   bodies: Map<string, Uint8Array<ArrayBuffer>>
 }
 
+/** A page rendered for one signed-in visitor: stored by no cache, shared or the browser's. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store'
+
+/** What a page rendered for a signed-in visitor holds of them: who they are, their watchlist. */
+export type Personal = Required<Pick<PageData, 'viewer'>> & Pick<PageData, 'watchlist'>
+
 /** The pages that show market data, and which lists each shows. */
 export const DATA_PAGES: Record<string, readonly (keyof MarketCaches)[]> = {
   '/': ['markets', 'global', 'trending'],
@@ -245,6 +251,7 @@ export function createPageRenderer(deps: {
     error: NoDataError,
     renderGate: CallGate | null,
     data: (why: Unavailable) => PageData,
+    viewer: Personal | null = null,
   ): Promise<Rendered | null> {
     const reason = REASONS[error.reason]
     if (!reason) return null
@@ -253,7 +260,8 @@ export function createPageRenderer(deps: {
       renderGate.spend()
     }
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
-    const page = await renderPage(path, file, data({ reason, seconds }), { ownHead: false }).catch(
+    const pageData = { ...data({ reason, seconds }), ...viewer }
+    const page = await renderPage(path, file, pageData, { ownHead: false }).catch(
       (failure: unknown) => {
         logger.error(
           { page: path, err: failure },
@@ -264,7 +272,52 @@ export function createPageRenderer(deps: {
     )
     if (!page) return null
     const status = reason === 'limited' ? 429 : 503
-    return { page, cacheControl: 'no-store', unavailable: { status, retryAfterS: seconds } }
+    const cacheControl = viewer ? PERSONAL_CACHE_CONTROL : 'no-store'
+    return { page, cacheControl, unavailable: { status, retryAfterS: seconds } }
+  }
+
+  /** The lists a page shows, as its render takes them. */
+  function listData(
+    lists: readonly (keyof MarketCaches)[],
+    served: Served[],
+    currency: Currency,
+  ): PageData {
+    const data: PageData = { currency }
+    lists.forEach((name, index) => {
+      const s = served[index] as Served
+      if (name === 'markets') {
+        const { data: coins, meta } = parsed(s, (json) => v.parse(MarketsResponseSchema, json))
+        data.markets = { coins, meta }
+      } else if (name === 'global') {
+        const { data: stats, meta } = parsed(s, (json) => v.parse(GlobalResponseSchema, json).data)
+        data.global = { stats, meta }
+      } else {
+        const { data: coins, meta } = parsed(s, (json) =>
+          trendingItems(v.parse(TrendingResponseSchema, json)),
+        )
+        data.trending = { coins, meta }
+      }
+    })
+    return data
+  }
+
+  /**
+   * A render for one request: a signed-in visitor's page holds their name (and their watchlist),
+   * so it is kept in no cache, and no shared cache may keep it (`private, no-store`: neither a
+   * CDN nor, after signing out, the browser's back button shows it again).
+   */
+  async function personal(
+    path: string,
+    file: string,
+    data: PageData,
+    options: { ownHead: boolean; canonicalQuery?: string } = { ownHead: false },
+  ): Promise<Rendered | null> {
+    const page = await renderPage(path, file, data, options).catch((error: unknown) => {
+      logger.error({ page: path, err: error }, 'page render failed; serving the prerendered page')
+      return null
+    })
+    if (!page) return null
+    return { page, cacheControl: data.viewer ? PERSONAL_CACHE_CONTROL : 'no-cache' }
   }
 
   return {
@@ -312,52 +365,53 @@ export function createPageRenderer(deps: {
     /**
      * The page at `route` with its prices in `currency`, rendered with the data the cache serves
      * now, and the `Cache-Control` that data allows; null for a page without market data or when
-     * rendering failed. One render is kept per page and currency (12 at most).
+     * rendering failed. One render is kept per page and currency (12 at most). For a signed-in
+     * `viewer` the page is rendered for them alone, kept nowhere and marked private.
      */
-    async get(route: string, file: string, currency: Currency): Promise<Rendered | null> {
+    async get(
+      route: string,
+      file: string,
+      currency: Currency,
+      viewer: Personal | null = null,
+    ): Promise<Rendered | null> {
       const shown = DATA_PAGES[route]
       if (!shown) return null
       const cacheOf = (name: keyof MarketCaches): MarketCache<unknown> =>
         name === 'markets' ? caches.markets[currency] : caches[name]
       const served = await Promise.all(shown.map((name) => cacheOf(name).getFresh()))
       const path = currency === DEFAULT_CURRENCY ? route : `${route}?currency=${currency}`
-      const page = renderedFor(renders, path, versionOf(served), () => {
-        const data: PageData = { currency }
-        shown.forEach((name, index) => {
-          const s = served[index] as Served
-          if (name === 'markets') {
-            const { data: coins, meta } = parsed(s, (json) => v.parse(MarketsResponseSchema, json))
-            data.markets = { coins, meta }
-          } else if (name === 'global') {
-            const { data: stats, meta } = parsed(
-              s,
-              (json) => v.parse(GlobalResponseSchema, json).data,
-            )
-            data.global = { stats, meta }
-          } else {
-            const { data: coins, meta } = parsed(s, (json) =>
-              trendingItems(v.parse(TrendingResponseSchema, json)),
-            )
-            data.trending = { coins, meta }
-          }
-        })
-        return renderPage(path, file, data, { ownHead: false })
-      })
+      if (viewer) {
+        return personal(path, file, { ...listData(shown, served, currency), ...viewer })
+      }
+      const page = renderedFor(renders, path, versionOf(served), () =>
+        renderPage(path, file, listData(shown, served, currency), { ownHead: false }),
+      )
       return answer(page, served, Math.min(...shown.map((name) => cacheOf(name).ttlMs)))
     },
+
+    /**
+     * A page without market data (or whose data is missing now) rendered for this request alone:
+     * for a signed-in `data.viewer`, or an address the prerendered page cannot carry (the sign-in
+     * form's `?return=`). `path` is the address with its query, as the router reads it.
+     */
+    personal: (path: string, file: string, data: PageData) => personal(path, file, data),
 
     /**
      * A page of the full list in `currency`, rendered with what its cache serves (a miss spends
      * the coin pages' share of the budget and the client's, through `gates`); `not_found` past
      * the list's end or `MARKET_LIST_PAGES`; a page saying why when there is no data (a deeper
      * page offline, or the budget spent); null when a new render is past the client's share, or
-     * rendering failed.
+     * rendering failed. For a signed-in `viewer`, rendered for them alone (within the same share).
      */
     async getList(
       page: number,
       currency: Currency,
       file: string,
-      { gates, renderGate }: { gates: readonly CallGate[]; renderGate: CallGate | null },
+      {
+        gates,
+        renderGate,
+        viewer = null,
+      }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: Personal | null },
     ): Promise<Rendered | 'not_found' | null> {
       const cache = lists.page(currency, page)
       if (!cache) return 'not_found'
@@ -368,30 +422,36 @@ export function createPageRenderer(deps: {
       } catch (error) {
         if (!(error instanceof NoDataError)) throw error
         if (error.reason === 'not_found') return 'not_found'
-        return unavailablePage(path, file, error, renderGate, (why) => ({
-          currency,
-          listUnavailable: { page, ...why },
-        }))
+        return unavailablePage(
+          path,
+          file,
+          error,
+          renderGate,
+          (why) => ({ currency, listUnavailable: { page, ...why } }),
+          viewer,
+        )
       }
       // The upstream's page past the end of its list is empty.
       if (served.body.byteLength === 2) return 'not_found'
+      const pageData = (): PageData => {
+        const { data: coins, meta } = parsed(served, (json) =>
+          v.parse(MarketListResponseSchema, json),
+        )
+        return { currency, marketList: { page, data: { coins, meta, pages: lists.pages } } }
+      }
+      const options = { ownHead: true, canonicalQuery: page > 1 ? `?page=${page}` : '' }
+      if (viewer) {
+        if (renderGate) {
+          if (renderGate.waitMs() > 0) return null
+          renderGate.spend()
+        }
+        return personal(path, file, { ...pageData(), ...viewer }, options)
+      }
       const rendered = renderedFor(
         coinRenders,
         path,
         versionOf([served]),
-        () => {
-          const { data: coins, meta } = parsed(served, (json) =>
-            v.parse(MarketListResponseSchema, json),
-          )
-          const data: PageData = {
-            currency,
-            marketList: { page, data: { coins, meta, pages: lists.pages } },
-          }
-          return renderPage(path, file, data, {
-            ownHead: true,
-            canonicalQuery: page > 1 ? `?page=${page}` : '',
-          })
-        },
+        () => renderPage(path, file, pageData(), options),
         renderGate,
       )
       return answer(rendered, [served], cache.ttlMs)
@@ -431,13 +491,18 @@ export function createPageRenderer(deps: {
      * chart as the caches serve them (a miss spends from the upstream budget through `gates`, as
      * the API does). Null when there is no data to render with yet (the budget is spent), when a
      * new render is past the client's share (`renderGate`, as anyone may ask for any of hundreds
-     * of keys, each a render), or when rendering failed.
+     * of keys, each a render), or when rendering failed. For a signed-in `viewer`, rendered for
+     * them alone (within the same share of renders).
      */
     async getCoin(
       id: string,
       { range, currency }: { range: ChartRange; currency: Currency },
       file: string,
-      { gates, renderGate }: { gates: readonly CallGate[]; renderGate: CallGate | null },
+      {
+        gates,
+        renderGate,
+        viewer = null,
+      }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: Personal | null },
     ): Promise<Rendered | null> {
       const sources: [MarketCache<unknown>, MarketCache<unknown>] = [
         coins.detail(id),
@@ -461,33 +526,45 @@ export function createPageRenderer(deps: {
         // No details: the page says why. Details without a chart: the template, whose chart says.
         if (detailResult?.status === 'rejected') {
           const why = detailResult.reason as NoDataError
-          return unavailablePage(coinPath(id, range, currency), file, why, renderGate, (u) => ({
-            currency,
-            coinUnavailable: { id, ...u },
-          }))
+          return unavailablePage(
+            coinPath(id, range, currency),
+            file,
+            why,
+            renderGate,
+            (u) => ({ currency, coinUnavailable: { id, ...u } }),
+            viewer,
+          )
         }
         if (detailResult?.status !== 'fulfilled' || chartResult?.status !== 'fulfilled') return null
         ;[detail, chart] = [detailResult.value, chartResult.value]
       }
       const served = [listed?.served ?? null, detail ?? null, chart ?? null]
       const path = coinPath(id, range, currency)
+      const coinData = (): PageData => {
+        const coin: NonNullable<PageData['coin']> = { id, range }
+        if (listed) coin.listed = { coin: listed.coin, meta: metaOf(listed.served) }
+        if (detail) {
+          const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
+          coin.detail = { coin: d.data, meta: d.meta }
+        }
+        if (chart) {
+          const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
+          coin.chart = { chart: c.data, meta: c.meta }
+        }
+        return { currency, coin }
+      }
+      if (viewer) {
+        if (renderGate) {
+          if (renderGate.waitMs() > 0) return null
+          renderGate.spend()
+        }
+        return personal(path, file, { ...coinData(), ...viewer }, { ownHead: true })
+      }
       const page = renderedFor(
         coinRenders,
         path,
         versionOf(served),
-        () => {
-          const coin: NonNullable<PageData['coin']> = { id, range }
-          if (listed) coin.listed = { coin: listed.coin, meta: metaOf(listed.served) }
-          if (detail) {
-            const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
-            coin.detail = { coin: d.data, meta: d.meta }
-          }
-          if (chart) {
-            const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
-            coin.chart = { chart: c.data, meta: c.meta }
-          }
-          return renderPage(path, file, { currency, coin }, { ownHead: true })
-        },
+        () => renderPage(path, file, coinData(), { ownHead: true }),
         renderGate,
       )
       const held = served.filter((s): s is Served => s !== null)

@@ -9,19 +9,28 @@
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
+// Shared modules that only lazy pages use: in the vendor chunk they would weigh on `/` (the
+// sign-up form's password list and search's contract alone: 126.0 → 125.1 kB on `/`).
+const LAZY_ONLY =
+  /[\\/](coin|chart-range|currency-menu|market-list|account|account-forms|token|unavailable-note|sign-up|common-passwords|search)\.tsx?$/
+
 /**
  * Every page needs these libraries before it can respond: one chunk compresses better than the
  * handful the automatic split made (React with the rest: 2.1 kB less transferred on `/` than in
  * a chunk of its own, and no more main thread). TanStack Table's code stays with the sorting that
  * uses it, devtools (empty in production) in their own chunk, and `useMutation` with the forms
- * and the account menu that post, whose chunks share it. The contract's currencies, which the
- * entry imports, come along: Rolldown emitted them as a chunk of their own, one request more on
- * every page (rolldown/rolldown#10731).
+ * and the account menu that post, whose chunks share it. Our shared code (src/lib,
+ * src/components, contract/, but what only lazy pages use: the coin page's and the full list's
+ * schemas, the recovery and account pages' codes and token, the unavailable note, and the late
+ * currency menu) comes along:
+ * Rolldown emitted each module that the entry and a lazy page share as a chunk of its own
+ * (rolldown/rolldown#10731), and the watchlist's page and lazy parts made six such on `/`: 12
+ * scripts and 133.7 kB transferred, against 5 and 124.1 kB with them here (2026-11-26).
  */
 export const VENDOR_CHUNK = {
   name: 'vendor',
   test: (id: string) =>
-    /[\\/]contract[\\/]currency\.ts$/.test(id) ||
+    (/[\\/](contract|src[\\/]lib|src[\\/]components)[\\/]/.test(id) && !LAZY_ONLY.test(id)) ||
     (/node_modules/.test(id) &&
       !/[\\/]@tanstack[\\/](table-core|[\w-]*devtools)/.test(id) &&
       !/[\\/](mutationObserver|useMutation)\.js$/.test(id)),

@@ -1,9 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { Footer } from '@/components/layout/footer'
 import { NavBar } from '@/components/layout/nav-bar'
 import { NotFound } from '@/components/not-found'
+import { CoinStarContext } from '@/components/coin-star'
 import { AccountMenu } from '@/features/auth/components/account-menu'
+import { Welcome } from '@/features/auth/components/welcome'
+import { useSignedInUser } from '@/features/auth/session'
+import { WatchStar } from '@/features/watchlist/components/watch-star'
+import { WatchlistProvider } from '@/features/watchlist/components/watchlist-provider'
 import { SearchButton } from '@/features/search/components/search-button'
 import '@/styles/global.css'
 
@@ -37,18 +43,33 @@ export const Route = createRootRouteWithContext<{
 // The nav bar is shared UI and knows no feature: the account area is handed to it here.
 const account = (closeMenu: () => void) => <AccountMenu onNavigate={closeMenu} />
 
+/**
+ * The visitor's watchlist for the page. Its own component, so that the session settling after
+ * hydration renders the provider again, not the page it wraps (children keep their identity):
+ * from the root layout, that render redrew the whole page in one 143 ms task (CPU × 4).
+ */
+function Watchlist({ children }: { children: ReactNode }) {
+  const user = useSignedInUser()
+  return <WatchlistProvider signedIn={Boolean(user)}>{children}</WatchlistProvider>
+}
+
+// The watchlist's star reaches the price list, trending coins and coin pages through context:
+// features import no other feature.
 function RootLayout() {
   return (
-    <>
-      <HeadContent />
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <NavBar account={account} search={<SearchButton />} />
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-    </>
+    <Watchlist>
+      <CoinStarContext value={WatchStar}>
+        <HeadContent />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <NavBar account={account} search={<SearchButton />} />
+        <main id="main" tabIndex={-1}>
+          <Welcome />
+          <Outlet />
+        </main>
+        <Footer />
+      </CoinStarContext>
+    </Watchlist>
   )
 }

@@ -1,5 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { CoinStar } from '@/components/coin-star'
 import { CoinList } from '@/features/market/components/coin-list'
+import type { RowAction } from '@/features/market/components/coin-list-table'
 import { marketListQueries } from '@/features/market/list-queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { MarketListSearchSchema } from '@contract/list-page'
@@ -37,7 +39,10 @@ export const Route = createFileRoute('/coins/')({
   component: CoinsPage,
 })
 
+// Each row leads with the coin's watchlist star; one function, so the memoised table keeps it.
+const star: RowAction = (coin) => <CoinStar coinId={coin.id} name={coin.name} />
+
 function CoinsPage() {
   const { page = 1, currency = DEFAULT_CURRENCY } = Route.useSearch()
-  return <CoinList page={page} currency={currency} />
+  return <CoinList page={page} currency={currency} rowAction={star} />
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { WelcomeNote } from '@/features/auth/components/welcome-note'
 import { useSignedInUser } from '@/features/auth/session'
 import { AboutSection } from '@/features/home/components/about-section'
 import { AppPromo } from '@/features/home/components/app-promo'
@@ -42,7 +41,6 @@ function HomePage() {
   const { sort, currency } = Route.useSearch()
   return (
     <>
-      <WelcomeNote />
       <Hero signedIn={Boolean(user)} />
       <PriceSection sort={sort} currency={currency} />
       <AboutSection />

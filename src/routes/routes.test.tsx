@@ -93,17 +93,6 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
   })
 
-  // Following coins (a watchlist) is filed, not built: no page offers it yet.
-  it.each(['/', '/signin', '/signup'])(
-    '%s promises no feature the site does not have',
-    async (path) => {
-      await renderApp(path)
-      await screen.findAllByRole('heading', { level: 1 })
-      const text = document.body.textContent ?? ''
-      expect(text).not.toMatch(/\bfollow (your|the) coins\b|watchlist/i)
-    },
-  )
-
   // Price alerts are built (issue 28): the home page may speak of them, and leads to the form.
   it('/ speaks of price alerts only with a link to where one is created', async () => {
     await renderApp('/')

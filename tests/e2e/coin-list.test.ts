@@ -54,7 +54,8 @@ describe('the full list', () => {
       const rank = viewport.phone ? 151 : 150
       const row = page.locator('tr', { has: page.locator(`a[href="/coins/test-coin-${rank}"]`) })
       await row.waitFor()
-      const price = await row.locator('td').nth(1).textContent()
+      // The price is the cell after the coin's name (the row leads with its star).
+      const price = await row.locator('th + td').textContent()
       expect(price).toMatch(/^\$[\d,.]+$/)
       // The coin's own details and chart are held back until the page has been checked.
       let release = () => {}
@@ -87,11 +88,11 @@ describe('the full list', () => {
       await visit(page, `${site.url}/coins?currency=eur`)
       await waitForList(page)
       expect(await page.locator('.prices__subtitle').textContent()).toContain('in euros')
-      expect(await page.locator('.coin-list tbody tr td').nth(1).textContent()).toMatch(/^€/)
+      expect(await page.locator('.coin-list tbody tr th + td').first().textContent()).toMatch(/^€/)
       await page.getByLabel('Currency').selectOption('gbp')
       await page.waitForURL(`${site.url}/coins?currency=gbp`)
       await page.waitForFunction(() =>
-        document.querySelector('.coin-list tbody td:nth-of-type(2)')?.textContent?.startsWith('£'),
+        document.querySelector('.coin-list tbody th + td')?.textContent?.startsWith('£'),
       )
       expect(await noOverflow(page)).toBe(true)
       expect(problems).toEqual([])
@@ -110,8 +111,9 @@ describe('the full list', () => {
         )
       expect(headers).toEqual(
         viewport.phone
-          ? ['#', 'Coin', 'Price', '24 h']
+          ? ['Actions', '#', 'Coin', 'Price', '24 h']
           : [
+              'Actions',
               '#',
               'Coin',
               'Price',
@@ -123,6 +125,10 @@ describe('the full list', () => {
               'Last 7 days',
             ],
       )
+      // Each row leads with its coin's watchlist star.
+      const rows = await page.locator('.coin-list tbody tr').count()
+      const stars = page.locator('.coin-list tbody td.coin-list__action .watch-star')
+      expect(await stars.count()).toBe(rows)
       expect(await noOverflow(page)).toBe(true)
       expect(await figuresWhole(page)).toBe(true)
     })

@@ -121,7 +121,7 @@ describe.each(VIEWPORTS)('a half-parsed page at $name ($width×$height)', (viewp
     await openHalfParsed(
       viewport,
       '/crypto',
-      '<button type="button" class="nav-bar__toggle"',
+      '<details class="nav-bar__disclosure"',
       (page) =>
         page.waitForFunction(() => document.querySelector('.search-open') !== null, null, {
           polling: 20,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { VIEWPORTS, visit } from './support/browser'
+import { isOpen, menuButton, VIEWPORTS, visit } from './support/browser'
 import { setUpSite } from './support/site'
 
 const site = setUpSite()
@@ -15,8 +15,13 @@ const NAV_LINKS = [
   { name: 'Sign In', href: '/signin' },
 ] as const
 
+/** Sign Up and Sign In bring the visitor back to the page they are on (home needs no return). */
+const hrefOn = (link: (typeof NAV_LINKS)[number], page: string) =>
+  link.href.startsWith('/sign') && page !== '/'
+    ? `${link.href}?return=${encodeURIComponent(page)}`
+    : link.href
+
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
-const menuButton = (page: Page) => mainNav(page).getByRole('button', { name: 'Menu' })
 
 /** Names of the main-nav links (brand included) that say they are the current page. */
 async function currentLinks(page: Page): Promise<string[]> {
@@ -29,7 +34,7 @@ async function currentLinks(page: Page): Promise<string[]> {
 async function openMenuIfPhone(page: Page, phone: boolean) {
   if (!phone) return
   await menuButton(page).click()
-  await expect.poll(() => menuButton(page).getAttribute('aria-expanded')).toBe('true')
+  await expect.poll(() => isOpen(menuButton(page))).toBe(true)
 }
 
 describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => {
@@ -41,7 +46,7 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
     for (const link of NAV_LINKS) {
       // On phones the links are in the closed menu, hidden from the accessibility tree for now.
       const element = nav.getByRole('link', { name: link.name, exact: true, includeHidden: true })
-      expect(await element.getAttribute('href')).toBe(link.href)
+      expect(await element.getAttribute('href')).toBe(hrefOn(link, '/contact'))
     }
   })
 
@@ -65,7 +70,7 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
       await expect.poll(() => currentLinks(page)).toEqual(expected[link.href])
       if (viewport.phone) {
         // Following a link closes the phone menu.
-        expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false')
+        expect(await isOpen(menuButton(page))).toBe(false)
       }
     }
   })
@@ -98,7 +103,7 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
       const button = menuButton(page)
       const home = mainNav(page).getByRole('link', { name: 'Home', exact: true })
       expect(await button.isVisible()).toBe(true)
-      expect(await button.getAttribute('aria-expanded')).toBe('false')
+      expect(await isOpen(button)).toBe(false)
       expect(await home.isVisible()).toBe(false)
       const menuId = await button.getAttribute('aria-controls')
       expect(menuId).toBeTruthy()
@@ -106,7 +111,7 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
       // Keyboard only: focus the button, open with Enter, Tab into the menu.
       await button.focus()
       await page.keyboard.press('Enter')
-      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true')
+      await expect.poll(() => isOpen(button)).toBe(true)
       await home.waitFor({ state: 'visible' })
       for (const link of NAV_LINKS) {
         expect(
@@ -123,7 +128,7 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
       ).toBe(true)
 
       await page.keyboard.press('Escape')
-      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false')
+      await expect.poll(() => isOpen(button)).toBe(false)
       await home.waitFor({ state: 'hidden' })
       expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
 
@@ -178,14 +183,14 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
         return {
           text: element.textContent?.trim() ?? '',
           tag: element.tagName,
-          expanded: element.getAttribute('aria-expanded'),
+          expanded: (element.parentElement as HTMLDetailsElement | null)?.open ?? false,
           visible,
         }
       })
       if (!focused) continue
       if (!focused.visible) invisibleFocus = [...invisibleFocus, focused.text]
       reached.push(focused.text)
-      if (focused.tag === 'BUTTON' && focused.text === 'Menu' && focused.expanded === 'false') {
+      if (focused.tag === 'SUMMARY' && focused.text === 'Menu' && !focused.expanded) {
         await page.keyboard.press('Enter')
       }
       if (focused.text === 'Get Started') break

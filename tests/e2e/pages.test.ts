@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { runAxe, VIEWPORTS, visit } from './support/browser'
+import { runAxe, VIEWPORTS, visit, menuButton } from './support/browser'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
 const site = setUpSite()
@@ -114,7 +114,7 @@ describe.each(VIEWPORTS)('every route at $name ($width×$height)', (viewport) =>
       .click()
     await page.locator('[aria-invalid="true"]').first().waitFor()
     if (viewport.phone) {
-      await page.getByRole('button', { name: 'Menu' }).click()
+      await menuButton(page).click()
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Home' })

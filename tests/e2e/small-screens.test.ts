@@ -235,9 +235,9 @@ describe.each([SIZES[1], SIZES[3]])('a signed-in visitor at $name px', (size) =>
   it('is led from Get Started to the prices', async () => {
     const { page, context, problems } = await open()
     await signUp(context, 'Ada')
-    // The prerendered page is the anonymous one; the browser learns who is signed in.
+    // The server renders the page for the signed-in visitor: the way on is in its HTML.
     const html = await (await context.request.get(`${site.url}/`)).text()
-    expect(html).toMatch(/<a[^>]*href="\/signup"[^>]*>Get Started<\/a>/)
+    expect(html).toMatch(/<a[^>]*href="\/crypto"[^>]*>Get Started<\/a>/)
     await visit(page, `${site.url}/`)
     const getStarted = page.getByRole('link', { name: 'Get Started' })
     await expect.poll(() => getStarted.getAttribute('href')).toBe('/crypto')
@@ -249,25 +249,26 @@ describe.each([SIZES[1], SIZES[3]])('a signed-in visitor at $name px', (size) =>
   it.each([
     ['/signup', 'Sign up'],
     ['/signin', 'Sign in'],
-  ])('is told so on %s, with a way on, without a shift', async (path, formName) => {
+  ])('is told so on %s, with a way on and out, without a shift', async (path, formName) => {
     const { page, context, problems } = await open()
     await recordShifts(context)
     await signUp(context, 'Ada')
+    // The server's HTML already says it: nothing changes as the page's script takes over.
     const html = await (await context.request.get(`${site.url}${path}`)).text()
-    expect(html).not.toMatch(/signed in as/i)
+    expect(html).toMatch(/You&#x27;re signed in as <strong>Ada<\/strong>/)
     await visit(page, `${site.url}${path}`)
-    const notice = page.getByRole('status').filter({ hasText: "You're signed in as Ada." })
-    await notice.waitFor()
-    expect(
-      await notice.getByRole('link', { name: "See today's prices" }).getAttribute('href'),
-    ).toBe('/crypto')
-    // The form is out of sight and out of reach while the notice stands in its place.
+    const main = page.getByRole('main')
+    await main.getByRole('heading', { level: 1, name: "You're signed in" }).waitFor()
+    expect(await main.getByRole('link', { name: 'Go to your account' }).getAttribute('href')).toBe(
+      '/account',
+    )
+    expect(await main.getByRole('link', { name: "See today's prices" }).getAttribute('href')).toBe(
+      '/crypto',
+    )
     expect(await page.getByRole('form', { name: formName }).count()).toBe(0)
-    // The notice takes the form's place: nothing in the page moves. (The nav bar's own change
-    // from Sign Up / Sign In to the account is not this page's.)
     await expectNoShift(page, { main: true })
 
-    await notice.getByRole('button', { name: 'Sign out' }).click()
+    await main.getByRole('button', { name: 'Sign out' }).click()
     const form = page.getByRole('form', { name: formName })
     await form.waitFor()
     expect(await page.getByText(/signed in as/i).count()).toBe(0)

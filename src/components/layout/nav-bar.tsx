@@ -4,19 +4,28 @@ import { CurrentLink } from '../current-link'
 import { Logo } from '../logo'
 
 // Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
-const links: { to: '/' | '/contact' | '/crypto'; label: string; current?: false }[] = [
+// The watchlist is in the phone menu only; wider screens reach it from the account menu.
+const links: {
+  to: '/' | '/contact' | '/crypto' | '/watchlist'
+  label: string
+  current?: false
+  phoneOnly?: true
+}[] = [
   { to: '/', label: 'Home' },
   { to: '/contact', label: 'Company', current: false },
   { to: '/contact', label: 'About', current: false },
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
+  { to: '/watchlist', label: 'Watchlist', phoneOnly: true },
 ]
 
 /**
- * Site navigation. Below 860 px the links collapse behind a disclosure button: Escape closes the
- * menu and puts focus back on the button; so does focus leaving the navigation. The account area
- * and the search come from the root route (shared UI imports no feature); the account area gets
- * `closeMenu` for its links.
+ * Site navigation. Below 860 px the links collapse behind a disclosure: a `<details>` whose
+ * summary is the Menu button, so the menu opens without JavaScript too; the menu follows it
+ * (its sibling, shown by CSS while it is open), so at other widths it is simply there. Escape
+ * closes the menu and puts focus back on the button; so does focus leaving the navigation. The
+ * account area and the search come from the root route (shared UI imports no feature); the
+ * account area gets `closeMenu` for its links.
  */
 export function NavBar({
   account,
@@ -28,7 +37,7 @@ export function NavBar({
 }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
-  const buttonRef = useRef<HTMLButtonElement>(null)
+  const toggleRef = useRef<HTMLElement>(null)
   const close = () => setOpen(false)
 
   return (
@@ -39,7 +48,7 @@ export function NavBar({
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !open) return
           close()
-          buttonRef.current?.focus()
+          toggleRef.current?.focus()
         }}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget)) close()
@@ -50,21 +59,20 @@ export function NavBar({
           <span className="brand__name">Coinvera</span>
         </Link>
         {search}
-        <button
-          ref={buttonRef}
-          type="button"
-          className="nav-bar__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+        <details
+          className="nav-bar__disclosure"
+          open={open}
+          onToggle={(event) => setOpen(event.currentTarget.open)}
         >
-          <span className="nav-bar__toggle-icon" aria-hidden="true" />
-          Menu
-        </button>
-        <div id={menuId} className="nav-bar__menu" data-open={open}>
+          <summary ref={toggleRef} className="nav-bar__toggle" aria-controls={menuId}>
+            <span className="nav-bar__toggle-icon" aria-hidden="true" />
+            Menu
+          </summary>
+        </details>
+        <div id={menuId} className="nav-bar__menu">
           <ul className="nav-bar__links">
             {links.map((link) => (
-              <li key={link.label}>
+              <li key={link.label} className={link.phoneOnly ? 'nav-bar__phone-only' : undefined}>
                 <CurrentLink
                   to={link.to}
                   current={link.current}

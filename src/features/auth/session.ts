@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { hashKey, queryOptions, useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@/components/hydrated'
 import { ApiError, api, parseResponse, requestJson } from '@/lib/http'
+import { usePageData } from '@/lib/page-state'
 import { mightBeSignedIn } from './cookies'
 import { type SessionUser, SessionUserSchema } from '@contract/session'
 
@@ -19,6 +20,7 @@ export const authQueries = {
   all: ['auth'] as const,
   // Per visitor and private: kept out of the persisted cache (see main.tsx), refetched on focus.
   // Asked only when the companion cookie says a session may exist: a visitor costs no request.
+  // A page the server rendered for a signed-in visitor carries it (src/lib/page-state.ts).
   session: () =>
     queryOptions({
       queryKey: [...authQueries.all, 'session'] as const,
@@ -28,12 +30,20 @@ export const authQueries = {
     }),
 }
 
+/** The session's schema for a page's state (src/lib/page-state.ts); undefined for other keys. */
+export function sessionSchemaFor(queryKey: readonly unknown[]) {
+  return hashKey(queryKey) === hashKey(authQueries.session().queryKey)
+    ? SessionUserSchema.entries.user
+    : undefined
+}
+
 /**
- * The signed-in user, or undefined for a visitor and while the page hydrates: the session is known
- * only in the browser, so the prerendered (anonymous) page and the first render must agree.
+ * The signed-in user, or undefined for a visitor. While the page hydrates it is who the server
+ * rendered the page for (nobody on a prerendered page), so the first render matches its HTML.
  */
 export function useSignedInUser(): SessionUser | undefined {
   const hydrated = useHydrated()
   const { data } = useQuery(authQueries.session())
-  return hydrated ? (data ?? undefined) : undefined
+  const rendered = usePageData(authQueries.session().queryKey)
+  return (hydrated ? data : rendered) ?? undefined
 }

@@ -152,3 +152,7 @@ function focusFirstInvalid<F extends string>(
   const element = first ? form?.elements.namedItem(first) : null
   if (element instanceof HTMLInputElement) element.focus()
 }
+
+/** The form action's `?return=`: the server sends a form posted without JavaScript there. */
+export const returnQuery = (back: string | undefined) =>
+  back ? `?${new URLSearchParams({ return: back })}` : ''

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from 'playwright-core'
 import { CHROME_FLAGS, CHROME_PATH } from '../../../scripts/chromium'
@@ -142,3 +143,18 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
     )
   })
 }
+
+/**
+ * The phone menu's button: the summary of a `<details>` (it opens without JavaScript too), which
+ * Playwright gives no role; `isOpen` says whether its disclosure is open.
+ */
+export const menuButton = (page: Page): Locator =>
+  page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Menu' })
+
+/** The account menu's button: the signed-in user's name, a `<details>` summary as well. */
+export const accountButton = (page: Page): Locator =>
+  page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: /signed in as/i })
+
+// Read as an attribute, so it works with the page's JavaScript off too.
+export const isOpen = async (summary: Locator): Promise<boolean> =>
+  (await summary.locator('xpath=..').getAttribute('open')) !== null

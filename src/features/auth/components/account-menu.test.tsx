@@ -13,11 +13,19 @@ function mainNav() {
   return within(screen.getByRole('navigation', { name: 'Main' }))
 }
 
+/** The disclosure a summary (the phone menu's button, the account menu's name) opens. */
+const disclosureOf = (summary: HTMLElement) => summary.closest('details') as HTMLDetailsElement
+
+/** The account menu's summary: the signed-in user's name (jsdom gives a summary no role). */
+async function accountToggle() {
+  const name = await mainNav().findByText(/signed in as/i)
+  return name.closest('summary') as HTMLElement
+}
+
 /** Opens the account menu (the signed-in user's name) and gives the navigation to search. */
 async function openAccountMenu(user: ReturnType<typeof userEvent.setup>) {
-  const nav = mainNav()
-  await user.click(await nav.findByRole('button', { name: /signed in as/i }))
-  return nav
+  await user.click(await accountToggle())
+  return mainNav()
 }
 
 describe('AccountMenu, in the navigation bar', () => {
@@ -38,9 +46,10 @@ describe('AccountMenu, in the navigation bar', () => {
     const { queryClient } = await renderApp('/contact')
     await screen.findAllByRole('heading', { name: 'Hello World' })
     const nav = mainNav()
+    // Both bring the visitor back to this page.
     expect(
       ['Sign Up', 'Sign In'].map((name) => nav.getByRole('link', { name }).getAttribute('href')),
-    ).toEqual(['/signup', '/signin'])
+    ).toEqual(['/signup?return=%2Fcontact', '/signin?return=%2Fcontact'])
     // The menu is mounted, so a session query that may run has started by now: it must be held
     // back (disabled), not merely slow, and nothing went out.
     const { queryKey } = authQueries.session()
@@ -55,13 +64,14 @@ describe('AccountMenu, in the navigation bar', () => {
   it('closes the phone menu when Sign Up is followed', async () => {
     const user = userEvent.setup()
     await renderApp('/')
-    const button = await screen.findByRole('button', { name: 'Menu' })
+    const button = await mainNav().findByText('Menu')
     await user.click(button)
+    expect(disclosureOf(button).open).toBe(true)
     await user.click(mainNav().getByRole('link', { name: 'Sign Up' }))
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your account' }),
     ).toBeInTheDocument()
-    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(disclosureOf(button).open).toBe(false)
   })
 
   it('shows the name and Sign Out for a session; signing out brings back the links', async () => {
@@ -84,15 +94,21 @@ describe('AccountMenu, in the navigation bar', () => {
     expect(await nav.findByText('Ada Lovelace')).toBeInTheDocument()
     expect(nav.getByText(/signed in as/i)).toBeInTheDocument()
     expect(nav.queryByRole('link', { name: 'Sign Up' })).toBeNull()
-    // The choices wait behind the name until asked for.
-    expect(nav.queryByRole('button', { name: 'Sign Out' })).toBeNull()
+    // The choices wait behind the name (a closed disclosure) until asked for.
+    const toggle = await accountToggle()
+    expect(disclosureOf(toggle).open).toBe(false)
 
     await openAccountMenu(user)
+    expect(disclosureOf(toggle).open).toBe(true)
+    expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
     await user.click(nav.getByRole('button', { name: 'Sign Out' }))
     const signIn = await nav.findByRole('link', { name: 'Sign In' })
     expect(deleted).toBe(true)
     expect(nav.queryByText('Ada Lovelace')).toBeNull()
     expect(signIn).toHaveFocus()
+    // Said to screen readers, and nothing signed-in is left.
+    expect(nav.getByRole('status')).toHaveTextContent('You are signed out.')
+    expect(document.body).not.toHaveTextContent(/signed in/i)
   })
 
   it('an expired session (401) shows the links', async () => {
@@ -130,19 +146,19 @@ describe('AccountMenu, in the navigation bar', () => {
     const user = userEvent.setup()
     await renderApp('/contact')
     const nav = mainNav()
-    // The name opens the menu with Enter; Escape closes it and leaves focus on the name.
-    const toggle = await nav.findByRole('button', { name: /signed in as\s*ada lovelace/i })
-    toggle.focus()
-    await user.keyboard('{Enter}')
-    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    // Escape closes the menu and leaves focus on the name (Enter on a summary: the e2e tests).
+    const toggle = await accountToggle()
+    await user.click(toggle)
+    expect(disclosureOf(toggle).open).toBe(true)
     await user.tab()
-    expect(nav.getByRole('button', { name: 'Sign Out' })).toHaveFocus()
+    expect(nav.getByRole('link', { name: 'Account' })).toHaveFocus()
     await user.keyboard('{Escape}')
-    expect(toggle).toHaveAttribute('aria-expanded', 'false')
-    expect(nav.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull()
+    expect(disclosureOf(toggle).open).toBe(false)
     expect(toggle).toHaveFocus()
-    // Open again, Tab twice to Sign out everywhere, Enter.
-    await user.keyboard('{Enter}')
+    // Open again, Tab past Account, Watchlist and Sign Out to Sign out everywhere, Enter.
+    await user.click(toggle)
+    await user.tab()
+    await user.tab()
     await user.tab()
     await user.tab()
     expect(nav.getByRole('button', { name: 'Sign out everywhere' })).toHaveFocus()
@@ -151,6 +167,7 @@ describe('AccountMenu, in the navigation bar', () => {
     expect(ended).toBe(true)
     expect(nav.queryByText('Ada Lovelace')).toBeNull()
     expect(signIn).toHaveFocus()
+    expect(nav.getByRole('status')).toHaveTextContent('You are signed out.')
   })
 
   it('a session already ended elsewhere (401) counts as signed out everywhere', async () => {

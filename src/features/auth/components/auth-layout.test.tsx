@@ -32,25 +32,33 @@ describe.each([
   ['/signup', 'Sign up'],
   ['/signin', 'Sign in'],
 ])('%s for a signed-in visitor', (path, formName) => {
-  it('says who is signed in, with a way to the prices and a way out instead of the form', async () => {
+  it('says who is signed in, with the account, the prices and a way out instead of the form', async () => {
     signedInAsAda()
     const user = userEvent.setup()
     await renderApp(path)
-    const notice = await screen.findByRole('status')
-    expect(notice).toHaveTextContent("You're signed in as Ada.")
-    expect(within(notice).getByRole('link', { name: "See today's prices" })).toHaveAttribute(
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "You're signed in" }),
+    ).toBeInTheDocument()
+    const main = within(screen.getByRole('main'))
+    expect(main.getByText(/you're signed in as/i)).toHaveTextContent("You're signed in as Ada.")
+    expect(main.getByRole('link', { name: 'Go to your account' })).toHaveAttribute(
+      'href',
+      '/account',
+    )
+    expect(main.getByRole('link', { name: "See today's prices" })).toHaveAttribute(
       'href',
       '/crypto',
     )
-    // The form keeps its place but is out of reach (inert: unseen and unfocusable in a browser).
-    expect(screen.getByRole('form', { name: formName }).closest('[inert]')).not.toBeNull()
+    // No form, and no heading of the form, under the signed-in state.
+    expect(screen.queryByRole('form', { name: formName })).toBeNull()
+    expect(screen.queryByRole('heading', { name: /create your account|^sign in$/i })).toBeNull()
 
-    await user.click(within(notice).getByRole('button', { name: 'Sign out' }))
-    await expect.poll(() => screen.queryByText(/signed in as/i)).toBeNull()
-    const form = screen.getByRole('form', { name: formName })
-    expect(form.closest('[inert]')).toBeNull()
+    await user.click(main.getByRole('button', { name: 'Sign out' }))
+    const form = await screen.findByRole('form', { name: formName })
+    expect(screen.queryByText(/signed in as/i)).toBeNull()
     // Focus moves from the vanished button to the form's first field.
     expect(within(form).getAllByRole('textbox')[0]).toHaveFocus()
+    expect(screen.getByRole('status')).toHaveTextContent('You are signed out.')
   })
 
   it('shows the form to a visitor', async () => {

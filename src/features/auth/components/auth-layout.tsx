@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { env } from '@/lib/env'
 import type { SessionUser } from '@contract/session'
 import { useSignedInUser } from '../session'
 import { useSignOut } from '../sign-out'
@@ -12,16 +13,21 @@ const benefits = [
 
 /**
  * The frame of the sign-up, sign-in and recovery pages: the page's h1, a short pitch, then the
- * form. `forAnyone`: the form stays for a signed-in visitor too (a link opened from an email).
+ * form. A signed-in visitor gets the signed-in state in the form's place: the server renders it
+ * so for them, and it follows the session in the browser; `forAnyone`: the form stays for a
+ * signed-in visitor too (a link opened from an email). `notice` is a short status said above the
+ * form (a sign-out made without JavaScript lands here).
  */
 export function AuthLayout({
   title,
   intro,
+  notice,
   children,
   forAnyone = false,
 }: {
   title: string
   intro: string
+  notice?: string | undefined
   children: ReactNode
   forAnyone?: boolean
 }) {
@@ -48,50 +54,65 @@ export function AuthLayout({
           </ul>
         </aside>
         <div className="auth-card__main">
-          <h1 className="auth-card__title">{title}</h1>
-          <p className="auth-card__intro">{intro}</p>
-          {/*
-            A signed-in visitor gets a way on in the form's place. The form keeps its room
-            (inert and unseen), so nothing moves when the session becomes known after the
-            anonymous prerendered page, nor when the visitor signs out and the form comes back.
-          */}
-          <div className="auth-card__body">
-            <div ref={formRef} className="auth-card__form" inert={user ? true : undefined}>
-              {children}
-            </div>
-            {user ? <SignedInNotice user={user} onSignedOut={() => setSignedOut(true)} /> : null}
-          </div>
+          {user ? (
+            <SignedIn user={user} onSignedOut={() => setSignedOut(true)} />
+          ) : (
+            <>
+              <h1 className="auth-card__title">{title}</h1>
+              <p className="auth-card__intro">{intro}</p>
+              {notice ? (
+                <p className="auth-card__notice" role="status">
+                  {notice}
+                </p>
+              ) : null}
+              <div ref={formRef} className="auth-card__form">
+                {children}
+              </div>
+            </>
+          )}
         </div>
       </div>
     </section>
   )
 }
 
-function SignedInNotice({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
+/** Who is signed in, the way on, and a way out (a form, so it works without JavaScript). */
+function SignedIn({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
   const signOut = useSignOut()
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!signOut.isPending) signOut.mutate(undefined, { onSuccess: onSignedOut })
+  }
   return (
-    <div className="auth-card__signed-in" role="status">
-      <p className="auth-card__signed-in-text">
+    <>
+      <h1 className="auth-card__title">You're signed in</h1>
+      <p className="auth-card__intro">
         You're signed in as <strong>{user.name}</strong>.
       </p>
-      <div className="auth-card__signed-in-actions">
-        <Link to="/crypto" className="button button--primary">
+      <div className="auth-card__signed-in">
+        <a href="/account" className="button button--primary">
+          Go to your account
+        </a>
+        <Link to="/crypto" className="button button--ghost">
           See today's prices
         </Link>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate(undefined, { onSuccess: onSignedOut })}
-        >
-          {signOut.isPending ? 'Signing out…' : 'Sign out'}
-        </button>
+        <form method="post" action={`${env.formApiUrl}api/auth/sign-out`} onSubmit={submit}>
+          <button
+            type="submit"
+            name="scope"
+            value="this"
+            className="button button--ghost"
+            aria-disabled={signOut.isPending}
+          >
+            {signOut.isPending ? 'Signing out…' : 'Sign out'}
+          </button>
+        </form>
       </div>
       {signOut.isError ? (
         <p className="auth-card__signed-in-error" role="alert">
           Sign-out failed. Check your connection and try again.
         </p>
       ) : null}
-    </div>
+    </>
   )
 }

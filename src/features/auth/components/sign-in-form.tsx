@@ -4,17 +4,25 @@ import { returnedProblem } from '../failure'
 import type { SignInError } from '@contract/form-errors'
 import { SignInSchema } from '@contract/session'
 import { useSignIn } from '../sign-in'
-import { useAuthForm } from '../use-auth-form'
+import { returnQuery, useAuthForm } from '../use-auth-form'
 import { Field } from './field'
 import { FormProblemAlert } from './form-problem'
 
 const FIELDS = ['username', 'password'] as const
 
 /**
- * Signs in through the session endpoint, then goes home with a short welcome. Without the page's
- * script it posts as a plain form, and the server sends it home or back here with `returned`.
+ * Signs in through the session endpoint, then goes back where the visitor came from (`back`) or
+ * home, with a short welcome. Without the page's script it posts as a plain form, and the server
+ * sends it there, or back here with `returned`.
  */
-export function SignInForm({ returned }: { returned?: SignInError | undefined }) {
+export function SignInForm({
+  returned,
+  back,
+}: {
+  returned?: SignInError | undefined
+  /** Where to go once signed in (a safe path, `?return=`); home without one. */
+  back?: string | undefined
+}) {
   const navigate = useNavigate()
   const form = useAuthForm({
     schema: SignInSchema,
@@ -23,7 +31,7 @@ export function SignInForm({ returned }: { returned?: SignInError | undefined })
     mutation: useSignIn(),
     returned: returned ? returnedProblem.signIn(returned) : null,
     onSuccess: (user) => {
-      void navigate({ to: '/', state: { welcome: { name: user.name, isNew: false } } })
+      void navigate({ href: back ?? '/', state: { welcome: { name: user.name, isNew: false } } })
     },
     clearAfterProblem: ['password'],
   })
@@ -32,7 +40,7 @@ export function SignInForm({ returned }: { returned?: SignInError | undefined })
     <form
       ref={form.formRef}
       method="post"
-      action={`${env.formApiUrl}api/auth/session`}
+      action={`${env.formApiUrl}api/auth/session${returnQuery(back)}`}
       className="form"
       noValidate
       aria-busy={form.pending}

@@ -5,7 +5,7 @@ import { describeFailure, returnedProblem } from '../failure'
 import type { SignUpError } from '@contract/form-errors'
 import { SignUpSchema } from '@contract/sign-up'
 import { useSignUp } from '../sign-up'
-import { useAuthForm } from '../use-auth-form'
+import { returnQuery, useAuthForm } from '../use-auth-form'
 import { Field } from './field'
 import { FormProblemAlert } from './form-problem'
 
@@ -24,7 +24,14 @@ function describeSignUpFailure(failure: Error) {
  * Creates the account, then goes home with a welcome. Without the page's script it posts as a
  * plain form, and the server sends it home or back here with `returned`.
  */
-export function SignUpForm({ returned }: { returned?: SignUpError | undefined }) {
+export function SignUpForm({
+  returned,
+  back,
+}: {
+  returned?: SignUpError | undefined
+  /** Where to go once signed up (a safe path, `?return=`); home without one. */
+  back?: string | undefined
+}) {
   const navigate = useNavigate()
   const form = useAuthForm({
     schema: SignUpSchema,
@@ -32,9 +39,9 @@ export function SignUpForm({ returned }: { returned?: SignUpError | undefined })
     initial: { name: '', email: '', password: '', phoneNumber: '' },
     mutation: useSignUp(),
     returned: returned ? returnedProblem.signUp(returned) : null,
-    // The server signed the new account in: home, with a welcome.
+    // The server signed the new account in: back where the visitor came from, with a welcome.
     onSuccess: (account) => {
-      void navigate({ to: '/', state: { welcome: { name: account.name, isNew: true } } })
+      void navigate({ href: back ?? '/', state: { welcome: { name: account.name, isNew: true } } })
     },
     describe: describeSignUpFailure,
   })
@@ -48,7 +55,7 @@ export function SignUpForm({ returned }: { returned?: SignUpError | undefined })
     <form
       ref={form.formRef}
       method="post"
-      action={`${env.formApiUrl}api/auth`}
+      action={`${env.formApiUrl}api/auth${returnQuery(back)}`}
       className="form"
       noValidate
       aria-busy={form.pending}

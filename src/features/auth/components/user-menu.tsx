@@ -1,21 +1,34 @@
-import { useId, useRef, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { env } from '@/lib/env'
 import type { SessionUser } from '@contract/session'
 import { useSignOut, useSignOutEverywhere } from '../sign-out'
 
 /**
- * The signed-in visitor's name, opening a small account menu (a disclosure) with Sign Out and
- * Sign out everywhere (every session of the account, on every device): two buttons beside the
- * name did not fit the bar below 1200 px. Escape closes it and puts focus back on the name; so
- * does focus leaving it.
+ * The signed-in visitor's name, opening a small account menu: the account page, the watchlist, Sign Out
+ * and Sign out everywhere (every session of the account, on every device). The name is a
+ * `<details>` summary and the sign-outs a form, so all of it works without JavaScript too; with
+ * it, the form's buttons call the API and the page stays. Escape closes the menu and puts focus
+ * back on the name; so does focus leaving it.
  */
 export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
   const signOut = useSignOut()
   const signOutEverywhere = useSignOutEverywhere()
   const signingOut = signOut.isPending || signOutEverywhere.isPending
-  const toggleRef = useRef<HTMLButtonElement>(null)
+  const toggleRef = useRef<HTMLElement>(null)
   const panelId = useId()
   const [open, setOpen] = useState(false)
   const done = { onSuccess: onSignedOut }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (signingOut) return
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    const everywhere = submitter instanceof HTMLButtonElement && submitter.value === 'everywhere'
+    if (everywhere) signOutEverywhere.mutate(undefined, done)
+    else signOut.mutate(undefined, done)
+  }
+
   // While signing out the buttons say so and do nothing, but stay focusable: a disabled button
   // drops focus, which would close the menus around it.
   return (
@@ -33,37 +46,56 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
         if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false)
       }}
     >
-      <button
-        ref={toggleRef}
-        type="button"
-        className="account-menu__toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+      <details
+        className="account-menu__disclosure"
+        open={open}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
       >
-        <span className="nav-bar__user" title={user.name}>
-          <span className="visually-hidden">Signed in as </span>
-          {user.name}
-        </span>
-        <span className="account-menu__chevron" aria-hidden="true" />
-      </button>
-      <div id={panelId} className="account-menu__panel" hidden={!open}>
-        <button
-          type="button"
+        <summary ref={toggleRef} className="account-menu__toggle" aria-controls={panelId}>
+          <span className="nav-bar__user" title={user.name}>
+            <span className="visually-hidden">Signed in as </span>
+            {user.name}
+          </span>
+          <span className="account-menu__chevron" aria-hidden="true" />
+        </summary>
+      </details>
+      <div id={panelId} className="account-menu__panel">
+        {/* The account page (its own route, /account) */}
+        <a href="/account" className="button button--ghost button--small">
+          Account
+        </a>
+        <Link
+          to="/watchlist"
           className="button button--ghost button--small"
-          aria-disabled={signingOut}
-          onClick={() => signingOut || signOut.mutate(undefined, done)}
+          onClick={() => setOpen(false)}
         >
-          {signOut.isPending ? 'Signing out…' : 'Sign Out'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-disabled={signingOut}
-          onClick={() => signingOut || signOutEverywhere.mutate(undefined, done)}
+          Watchlist
+        </Link>
+        <form
+          method="post"
+          action={`${env.formApiUrl}api/auth/sign-out`}
+          className="account-menu__sign-out"
+          onSubmit={submit}
         >
-          {signOutEverywhere.isPending ? 'Signing out everywhere…' : 'Sign out everywhere'}
-        </button>
+          <button
+            type="submit"
+            name="scope"
+            value="this"
+            className="button button--ghost button--small"
+            aria-disabled={signingOut}
+          >
+            {signOut.isPending ? 'Signing out…' : 'Sign Out'}
+          </button>
+          <button
+            type="submit"
+            name="scope"
+            value="everywhere"
+            className="button button--ghost button--small"
+            aria-disabled={signingOut}
+          >
+            {signOutEverywhere.isPending ? 'Signing out everywhere…' : 'Sign out everywhere'}
+          </button>
+        </form>
       </div>
       {signOut.isError || signOutEverywhere.isError ? (
         <p className="nav-bar__error" role="alert">

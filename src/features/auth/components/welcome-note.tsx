@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
+import { useSignedInUser } from '../session'
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -11,10 +12,12 @@ declare module '@tanstack/history' {
 type Welcome = { name: string; isNew: boolean }
 
 /**
- * The short welcome after signing in or up. It takes focus, so screen readers read it and the
- * keyboard starts from here; a reload does not bring it back.
+ * The short welcome after signing in or up, on the page the visitor was brought back to. It
+ * takes focus, so screen readers read it and the keyboard starts from here; a reload does not
+ * bring it back, and it goes as soon as nobody is signed in (signed out here or elsewhere).
  */
 export function WelcomeNote() {
+  const user = useSignedInUser()
   const fromHistory = useRouterState({ select: (state) => state.location.state.welcome })
   const [welcome, setWelcome] = useState<Welcome | null>(null)
   const ref = useRef<HTMLDivElement>(null)
@@ -33,7 +36,7 @@ export function WelcomeNote() {
     if (welcome) ref.current?.focus()
   }, [welcome])
 
-  if (!welcome) return null
+  if (!welcome || !user) return null
   return (
     <div ref={ref} className="welcome-note" role="status" tabIndex={-1}>
       <p className="welcome-note__text">

@@ -153,7 +153,10 @@ describe('coin page', () => {
     const user = userEvent.setup()
     const { router } = await renderApp('/coins/bitcoin')
     const menu = await screen.findByRole('combobox', { name: 'Currency' })
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the coin')
+    // The page's own status (the navigation has one for signing out).
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(
+      'Loading the coin',
+    )
     answer()
     await screen.findByText('$97,412.00', { selector: '.coin-page__price-value' })
     // The coin's arrival did not replace the select a visitor may be using.

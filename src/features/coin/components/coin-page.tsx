@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Change } from '@/components/change'
+import { CoinStar } from '@/components/coin-star'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
 import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
@@ -141,6 +142,7 @@ function CoinHeader({ figures }: { figures: CoinFigures }) {
       <h1 id="coin-title" className="coin-page__title">
         {figures.name} <span className="coin-page__symbol">{formatSymbol(figures.symbol)}</span>
       </h1>
+      <CoinStar coinId={figures.id} name={figures.name} />
       <p className="coin-page__rank">
         Rank <span>{rankLabel(figures.rank)}</span>
       </p>

@@ -7,6 +7,7 @@ import { loadTableOrder, useTableOrder } from '@/boot/table-order'
 import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
+import { CoinStar } from '@/components/coin-star'
 import { ColumnHeader, SortButton } from './column-header'
 import { PriceCell } from './price-cell'
 import { type ColumnId, COLUMNS, caption } from './table-columns'
@@ -42,7 +43,13 @@ function CapChange({ value, currency }: { value: number | null | undefined; curr
 
 /** Each column's cell for a coin, in the list's currency (volume and market cap with its sign). */
 const CELLS: Record<ColumnId, (coin: MarketCoin, currency: Currency) => ReactNode> = {
-  market_cap_rank: (coin) => formatRank(coin.market_cap_rank ?? undefined),
+  // The watchlist's star leads the row, in the rank's cell, which has room for it.
+  market_cap_rank: (coin) => (
+    <span className="rank-cell">
+      <CoinStar coinId={coin.id} name={coin.name} />
+      {formatRank(coin.market_cap_rank ?? undefined)}
+    </span>
+  ),
   name: (coin, currency) => <CoinLink coin={coin} currency={currency} />,
   current_price: (coin, currency) => (
     <PriceCell value={coin.current_price ?? undefined} currency={currency} />

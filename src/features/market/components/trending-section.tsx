@@ -7,6 +7,7 @@ import { TRENDING_LIMIT } from '@contract/market'
 import { formatRank, formatSymbol, MISSING } from '@/lib/format'
 import { marketQueries } from '../queries'
 import { CoinImage } from '@/components/coin-image'
+import { CoinStar } from '@/components/coin-star'
 import {
   Attribution,
   DataNote,
@@ -51,6 +52,9 @@ export function TrendingSection() {
                 <span className="trending__rank-label">Market cap rank</span>{' '}
                 <span className="trending__rank-value">{rankLabel(coin.market_cap_rank)}</span>
               </p>
+              <div className="trending__star">
+                <CoinStar coinId={coin.id} name={coin.name} />
+              </div>
             </li>
           ))}
         </ol>

@@ -1,0 +1,171 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  accountButton,
+  isOpen,
+  menuButton,
+  runAxe,
+  VIEWPORTS,
+  visit,
+  waitForHydration,
+} from './support/browser'
+import { setUpSite } from './support/site'
+
+// Issue 27 §4: the header, the page and the server agree on who is signed in, with JavaScript
+// and without, at both widths.
+
+const site = setUpSite()
+const PASSWORD = 'analytical engine 1843'
+
+let serial = 0
+/** A new account (not signed in in `context`): its email. */
+async function newAccount(context: BrowserContext, name: string): Promise<string> {
+  const email = `ada.${Date.now()}.${serial++}@example.com`
+  const response = await context.request.post(`${site.url}/api/auth`, {
+    data: { name, email, password: PASSWORD },
+    headers: { Origin: site.url },
+  })
+  expect(response.status()).toBe(201)
+  // Sign-up signs in; these tests sign in through the page.
+  await context.clearCookies()
+  return email
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+async function openPhoneMenu(page: Page, phone: boolean) {
+  if (phone && !(await isOpen(menuButton(page)))) await menuButton(page).click()
+}
+
+/** Fills and sends the sign-in form of the page the browser is on. */
+async function signInOnPage(page: Page, email: string) {
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Username').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await form.getByRole('button', { name: 'Submit' }).click()
+}
+
+describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewport) => {
+  it('signing out everywhere leaves no signed-in text, and says so', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    const email = await newAccount(context, 'Ada Lovelace')
+    await visit(page, `${site.url}/signin`)
+    await signInOnPage(page, email)
+    const welcome = page.getByText('Welcome back, Ada Lovelace! You are signed in.')
+    await welcome.waitFor()
+
+    await openPhoneMenu(page, viewport.phone)
+    await accountButton(page).click()
+    expect(await runAxe(page)).toEqual([])
+    await nav(page).getByRole('button', { name: 'Sign out everywhere' }).click()
+    await nav(page).getByRole('link', { name: 'Sign In' }).waitFor()
+    expect(await welcome.count()).toBe(0)
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, not what closed menus hold.
+    expect(await page.locator('body').innerText()).not.toMatch(/signed in|Ada Lovelace/i)
+    // Said to screen readers in a live region.
+    expect(await nav(page).getByRole('status').textContent()).toBe('You are signed out.')
+    expect(await runAxe(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('/signin while signed in shows the signed-in state, not an empty form card', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    const email = await newAccount(context, 'Ada Lovelace')
+    await visit(page, `${site.url}/signin`)
+    await signInOnPage(page, email)
+    await page.waitForURL(`${site.url}/`)
+    for (const path of ['/signin', '/signup']) {
+      await visit(page, `${site.url}${path}`)
+      const main = page.getByRole('main')
+      await main.getByRole('heading', { level: 1, name: "You're signed in" }).waitFor()
+      expect(await main.getByText('Create your account').count()).toBe(0)
+      expect(
+        await main.getByRole('link', { name: 'Go to your account' }).getAttribute('href'),
+      ).toBe('/account')
+      expect(await main.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true)
+      expect(await runAxe(page)).toEqual([])
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('signing in from /crypto returns to /crypto', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    const email = await newAccount(context, 'Ada Lovelace')
+    await visit(page, `${site.url}/crypto?currency=eur`)
+    await openPhoneMenu(page, viewport.phone)
+    await nav(page).getByRole('link', { name: 'Sign In' }).click()
+    await page.waitForURL((url) => url.pathname === '/signin')
+    await signInOnPage(page, email)
+    await page.waitForURL(`${site.url}/crypto?currency=eur`)
+    await page.getByText('Welcome back, Ada Lovelace! You are signed in.').waitFor()
+    expect(problems).toEqual([])
+  })
+
+  it('a sign-in page asked to return elsewhere goes home', async () => {
+    const { page, context } = await site.open(viewport)
+    const email = await newAccount(context, 'Ada Lovelace')
+    await visit(page, `${site.url}/signin?return=${encodeURIComponent('//evil.example/x')}`)
+    await signInOnPage(page, email)
+    await page.waitForURL(`${site.url}/`)
+  })
+
+  // axe runs in the page's own world, which is off here: the same menus open with JavaScript
+  // are checked above.
+  describe('without JavaScript', () => {
+    const noScript = () => site.open(viewport, { javaScriptEnabled: false })
+
+    it('signs in, shows the signed-in header, and signs out from the account menu', async () => {
+      const { page, context } = await noScript()
+      const email = await newAccount(context, 'Ada Lovelace')
+      await page.goto(`${site.url}/crypto`)
+      await openPhoneMenu(page, viewport.phone)
+      await nav(page).getByRole('link', { name: 'Sign In' }).click()
+      await signInOnPage(page, email)
+      // Back where the visitor was, the header rendered for them by the server.
+      await page.waitForURL(`${site.url}/crypto`)
+      await openPhoneMenu(page, viewport.phone)
+      expect(await accountButton(page).textContent()).toContain('Ada Lovelace')
+      expect(await nav(page).getByRole('link', { name: 'Sign In' }).count()).toBe(0)
+      await accountButton(page).click()
+      expect(await isOpen(accountButton(page))).toBe(true)
+      await nav(page).getByRole('button', { name: 'Sign Out', exact: true }).click()
+      await page.waitForURL(`${site.url}/signin?signed_out=true`)
+      expect(await page.getByRole('main').getByRole('status').textContent()).toBe(
+        'You are signed out.',
+      )
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, not what closed menus hold.
+      expect(await page.locator('body').innerText()).not.toContain('Ada Lovelace')
+      await page.goto(`${site.url}/crypto`)
+      await openPhoneMenu(page, viewport.phone)
+      await nav(page).getByRole('link', { name: 'Sign In' }).waitFor()
+    })
+
+    if (viewport.phone) {
+      it('opens the phone menu', async () => {
+        const { page } = await noScript()
+        await page.goto(`${site.url}/`)
+        const home = nav(page).getByRole('link', { name: 'Home', exact: true })
+        expect(await home.isVisible()).toBe(false)
+        await menuButton(page).click()
+        await home.waitFor({ state: 'visible' })
+        expect(await nav(page).getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true)
+        await menuButton(page).click()
+        await home.waitFor({ state: 'hidden' })
+      })
+    }
+  })
+
+  it('the signed-in page hydrates as the server drew it', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    const email = await newAccount(context, 'Ada Lovelace')
+    await visit(page, `${site.url}/signin`)
+    await signInOnPage(page, email)
+    await page.waitForURL(`${site.url}/`)
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+    await openPhoneMenu(page, viewport.phone)
+    expect(await accountButton(page).textContent()).toContain('Ada Lovelace')
+    // No hydration mismatch (React reports one as a console error).
+    expect(problems).toEqual([])
+  })
+})
