@@ -150,6 +150,8 @@ describe.each(VIEWPORTS)('the watchlist at $name ($width×$height)', (viewport) 
     await visit(page, `${site.url}/crypto`)
     await waitForPrices(page)
     await starOf(page, 'Tether').click()
+    // Pressed once this browser's list holds it: leaving sooner could leave before it is stored.
+    await expect.poll(() => starOf(page, 'Tether').getAttribute('aria-pressed')).toBe('true')
     await visit(page, `${site.url}/watchlist`)
     await rowOf(page, /Tether/).waitFor()
     expect(await rowOf(page, /Tether/).textContent()).toContain('$1.00')

@@ -4,7 +4,6 @@ import {
   type ReactNode,
   useCallback,
   useContext,
-  useDeferredValue,
   useEffect,
   useMemo,
   useState,
@@ -27,15 +26,54 @@ type Watchlist = {
 }
 
 const NONE: readonly string[] = []
-const WatchlistContext = createContext<Watchlist>({
-  signedIn: false,
-  ready: false,
-  coins: NONE,
-  watched: new Set(),
-  toggle: () => {},
-})
 
-export const useWatchlist = () => useContext(WatchlistContext)
+/**
+ * The watchlist reaches the stars through a store, not through a context value that changes: a
+ * new context value marks every Suspense boundary still waiting to hydrate below it (the price
+ * list's late parts, whose code comes when the visitor nears them), and React holds back any
+ * render that reaches such a boundary. Hydration ending changed the value, so the price list's
+ * stored prices were never drawn on a phone that had not scrolled to them
+ * (tests/e2e/revisit.test.ts). A store updates only the stars that read it.
+ */
+type WatchlistStore = {
+  subscribe: (onChange: () => void) => () => void
+  get: () => Watchlist
+  /** What the server's HTML was drawn with: a star hydrates with it, whenever it hydrates. */
+  getRendered: () => Watchlist
+  set: (next: Watchlist) => void
+}
+
+function createWatchlistStore(rendered: Watchlist): WatchlistStore {
+  let current = rendered
+  const listeners = new Set<() => void>()
+  return {
+    subscribe: (onChange) => {
+      listeners.add(onChange)
+      return () => listeners.delete(onChange)
+    },
+    get: () => current,
+    getRendered: () => rendered,
+    set: (next) => {
+      current = next
+      for (const onChange of listeners) onChange()
+    },
+  }
+}
+
+const WatchlistContext = createContext<WatchlistStore>(
+  createWatchlistStore({
+    signedIn: false,
+    ready: false,
+    coins: NONE,
+    watched: new Set(),
+    toggle: () => {},
+  }),
+)
+
+export function useWatchlist(): Watchlist {
+  const store = useContext(WatchlistContext)
+  return useSyncExternalStore(store.subscribe, store.get, store.getRendered)
+}
 
 /**
  * The visitor's watchlist for every star on the page: the account's when signed in (in the
@@ -83,25 +121,14 @@ export function WatchlistProvider({
     [queryClient, signedIn],
   )
 
-  // What hydration changes (the browser's list, the session settling) reaches the stars in a
-  // background render: drawn at once, it made React finish hydrating the page in one task of
-  // 143-190 ms (CPU × 4, bench --only hydration) instead of short ones.
-  const shownSignedIn = useDeferredValue(signedIn)
-  const ready = useDeferredValue(hydrated)
-  const shownCoins = useDeferredValue(coins)
-  const shownWatched = useDeferredValue(watched)
   const value = useMemo(
-    () => ({
-      signedIn: shownSignedIn,
-      ready,
-      coins: shownCoins,
-      watched: shownWatched,
-      toggle,
-    }),
-    [shownSignedIn, ready, shownCoins, shownWatched, toggle],
+    () => ({ signedIn, ready: hydrated, coins, watched, toggle }),
+    [signedIn, hydrated, coins, watched, toggle],
   )
+  const [store] = useState(() => createWatchlistStore(value))
+  useEffect(() => store.set(value), [store, value])
   return (
-    <WatchlistContext value={value}>
+    <WatchlistContext value={store}>
       {children}
       {problem ? (
         <p className="watch-problem" role="alert">
