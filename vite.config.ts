@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { COMPILE_HINT, MARKET_PARTS_CHUNK, VENDOR_CHUNK } from './src/boot/chunks'
+import { COMPILE_HINT, VENDOR_CHUNK } from './src/boot/chunks'
 import { defineConfig, type Plugin } from 'vite'
 
 // Market data kept in the visitor's storage (src/lib/persist.ts) is dropped when the code that
@@ -79,7 +79,7 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         postBanner: COMPILE_HINT,
-        codeSplitting: { groups: [VENDOR_CHUNK, MARKET_PARTS_CHUNK] },
+        codeSplitting: { groups: [VENDOR_CHUNK] },
       },
     },
   },

@@ -13,6 +13,7 @@ import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
 import { marketListQueries } from '@/features/market/list-queries'
 import { searchQueries, searchText } from '@/features/search/queries'
+import { watchPrices } from '@/features/watchlist/prices'
 import { watchlistQueries } from '@/features/watchlist/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
@@ -49,7 +50,7 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
     const { coins, rows } = data.watchlist
     queryClient.setQueryData(watchlistQueries.account().queryKey, { coins })
     if (rows) {
-      const prices = watchlistQueries.prices(currency, coins)
+      const prices = watchPrices(currency, coins)
       queryClient.setQueryData(prices.queryKey, { coins: rows })
     }
   }

@@ -9,40 +9,51 @@
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
-// Shared modules that only lazy pages use: in the vendor chunk they would weigh on `/` (the
-// sign-up form's password list and search's contract alone: 126.0 → 125.1 kB on `/`).
-const LAZY_ONLY =
-  /[\\/](coin|chart-range|currency-menu|market-list|account|account-forms|token|unavailable-note|sign-up|common-passwords|search)\.tsx?$/
+type ModuleGraph = {
+  getModuleInfo: (id: string) => { isEntry: boolean; importers: readonly string[] } | null
+}
+
+/** Whether the entry imports `id`, directly or through other static imports. */
+function loadedByEntry(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  const info = graph.getModuleInfo(id)
+  if (!info || seen.has(id)) return false
+  if (info.isEntry) return true
+  seen.add(id)
+  return info.importers.some((importer) => loadedByEntry(importer, graph, seen))
+}
+
+const OUR_SHARED_CODE = /[\\/](contract|src[\\/]lib|src[\\/]components)[\\/]/
+
+/**
+ * The price list's and trending's shared parts (logos, number formats, notes), which `/` loads
+ * with its lazy price section: in a chunk of their own (search's dialog uses them too) they were
+ * one request more on `/` (126.7 against 125.1 kB, 2026-11-26).
+ */
+const MARKET_PARTS =
+  /[\\/]src[\\/](lib[\\/]format\.ts|components[\\/](change|coin-image|data-note|load-error)\.tsx)$/
 
 /**
  * Every page needs these libraries before it can respond: one chunk compresses better than the
  * handful the automatic split made (React with the rest: 2.1 kB less transferred on `/` than in
  * a chunk of its own, and no more main thread). TanStack Table's code stays with the sorting that
  * uses it, devtools (empty in production) in their own chunk, and `useMutation` with the forms
- * and the account menu that post, whose chunks share it. Our shared code (src/lib,
- * src/components, contract/, but what only lazy pages use: the coin page's and the full list's
- * schemas, the recovery and account pages' codes and token, the unavailable note, and the late
- * currency menu) comes along:
- * Rolldown emitted each module that the entry and a lazy page share as a chunk of its own
- * (rolldown/rolldown#10731), and the watchlist's page and lazy parts made six such on `/`: 12
- * scripts and 133.7 kB transferred, against 5 and 124.1 kB with them here (2026-11-26).
+ * and the account menu that post, whose chunks share it.
+ *
+ * Our shared code (contract/, src/lib, src/components) that the entry or the market parts load
+ * comes along: Rolldown emitted each module that the entry and a lazy page share as a chunk of
+ * its own (rolldown/rolldown#10731), six of them on `/` once the watchlist came: 12 scripts and
+ * 133.7 kB transferred, against 5 and 124.1 kB with them here (2026-11-26). Shared code only
+ * lazy pages load stays out: here it weighed on every page (a list of such modules by name went
+ * stale with each feature: the alerts' contract and the countdown made `/` 126.0 kB).
  */
 export const VENDOR_CHUNK = {
-  name: 'vendor',
+  name: (id: string, graph: ModuleGraph) =>
+    OUR_SHARED_CODE.test(id) && !MARKET_PARTS.test(id) && !loadedByEntry(id, graph)
+      ? null
+      : 'vendor',
   test: (id: string) =>
-    (/[\\/](contract|src[\\/]lib|src[\\/]components)[\\/]/.test(id) && !LAZY_ONLY.test(id)) ||
+    OUR_SHARED_CODE.test(id) ||
     (/node_modules/.test(id) &&
       !/[\\/]@tanstack[\\/](table-core|[\w-]*devtools)/.test(id) &&
       !/[\\/](mutationObserver|useMutation)\.js$/.test(id)),
-}
-
-/**
- * The price list's and trending's shared parts (logos, number formats, notes) stay one chunk
- * when search's lazy dialog uses the logo and the formats too: split apart by Rolldown, they were
- * one request more on `/` and 1.6 kB more transferred (JavaScript on `/`, Lighthouse's count:
- * 123.4 kB with this group, 125.0 kB and 7 scripts without).
- */
-export const MARKET_PARTS_CHUNK = {
-  name: 'market-parts',
-  test: /[\\/]src[\\/](lib[\\/]format\.ts|components[\\/](change|coin-image|data-note|load-error)\.tsx)$/,
 }

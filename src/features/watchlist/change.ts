@@ -1,8 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { WATCHLIST_MAX } from '@contract/watchlist'
-import { toApiError } from '@/lib/http'
+import { WATCHLIST_MAX, WatchlistSchema } from '@contract/watchlist'
+import { api, parseResponse, requestJson, toApiError } from '@/lib/http'
 import { addLocal, removeLocal } from './local'
-import { changeWatchlist, watchlistQueries } from './queries'
+import { watchlistQueries } from './queries'
+
+/** Stars (`PUT`) or unstars (`DELETE`) a coin of the account's watchlist; both idempotent. */
+export async function changeWatchlist(id: string, watch: boolean): Promise<{ coins: string[] }> {
+  const method = watch ? 'put' : 'delete'
+  const { body } = await requestJson(api, `api/watchlist/${id}`, { method })
+  return parseResponse(WatchlistSchema, body)
+}
 
 // One change at a time, in the order pressed: the last answer is then the account's list.
 let queue: Promise<unknown> = Promise.resolve()

@@ -1,7 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { keptAfterMerge } from '@contract/watchlist'
+import { keptAfterMerge, WatchlistMergedSchema } from '@contract/watchlist'
+import { api, parseResponse, requestJson } from '@/lib/http'
 import { readLocal, replaceLocal } from './local'
-import { mergeWatchlist, watchlistQueries } from './queries'
+import { watchlistQueries } from './queries'
+
+/** Merges the browser's list into the account's: the account's list after, and what it refused. */
+export async function mergeWatchlist(coins: readonly string[]) {
+  const { body } = await requestJson(api, 'api/watchlist', { method: 'post', json: { coins } })
+  return parseResponse(WatchlistMergedSchema, body)
+}
 
 // Lists sent from this page: one the account refused in full is not sent again and again.
 const sent = new Set<string>()

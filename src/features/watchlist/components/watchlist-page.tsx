@@ -9,7 +9,7 @@ import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/curre
 import type { NoPriceReason, WatchRow } from '@contract/watchlist'
 import { formatNumber, formatPrice, formatSymbol, MISSING } from '@/lib/format'
 import { usePageData } from '@/lib/page-state'
-import { watchlistQueries } from '../queries'
+import { watchPrices } from '../prices'
 import { WatchStar } from './watch-star'
 import { useWatchlist } from './watchlist-provider'
 
@@ -32,7 +32,7 @@ const IMAGE_SIZE = 32
 export function WatchlistPage({ currency }: { currency: Currency }) {
   const { signedIn, coins } = useWatchlist()
   const hydrated = useHydrated()
-  const prices = watchlistQueries.prices(currency, coins)
+  const prices = watchPrices(currency, coins)
   const query = useQuery({ ...prices, placeholderData: keepPreviousData })
   const data = useShownData(query.data, usePageData(prices.queryKey))
   // Signed out, the server cannot know the list: nothing is said of it before hydration.
