@@ -24,7 +24,7 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: /better business with cryptocurrency/i,
+        name: /better sense of cryptocurrency/i,
       }),
     ).toBeInTheDocument()
     expect(
@@ -101,6 +101,10 @@ describe('routes', () => {
       await screen.findAllByRole('heading', { level: 1 })
       const text = document.body.textContent ?? ''
       expect(text).not.toMatch(/\bfollow (your|the) coins\b|watchlist/i)
+      // Nor trading, fees, a newsletter or an app to install: none exists.
+      expect(text).not.toMatch(
+        /\b(buy|sell|trad(e|ing)|fees?|deposit|wallet|portfolio|digest|newsletter|subscribe|app store|google play)\b/i,
+      )
     },
   )
 
