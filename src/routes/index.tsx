@@ -17,11 +17,11 @@ export const Route = createFileRoute('/')({
   loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({
     meta: [
-      { title: 'Coinvera — Make better business with cryptocurrency' },
+      { title: 'Coinvera — Make better sense of cryptocurrency' },
       {
         name: 'description',
         content:
-          "Today's cryptocurrency prices, the coins everyone is searching for, and a simple way to start trading with Coinvera.",
+          "Today's cryptocurrency prices, the coins everyone is searching for, and price alerts by email with a free Coinvera account.",
       },
     ],
   }),
@@ -46,7 +46,7 @@ function HomePage() {
       <AboutSection />
       <AppPromo />
       <TrendingSection />
-      <SubscribeBanner />
+      <SubscribeBanner signedIn={Boolean(user)} />
     </>
   )
 }

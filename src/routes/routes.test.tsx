@@ -24,7 +24,7 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: /better business with cryptocurrency/i,
+        name: /better sense of cryptocurrency/i,
       }),
     ).toBeInTheDocument()
     expect(
@@ -92,6 +92,18 @@ describe('routes', () => {
     ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
   })
+
+  it.each(['/', '/signin', '/signup'])(
+    '%s promises no feature the site does not have',
+    async (path) => {
+      await renderApp(path)
+      await screen.findAllByRole('heading', { level: 1 })
+      // No trading, fees, newsletter or app to install exists.
+      expect(document.body.textContent ?? '').not.toMatch(
+        /\b(buy|sell|trad(e|ing)|fees?|deposit|wallet|portfolio|digest|newsletter|subscribe|app store|google play)\b/i,
+      )
+    },
+  )
 
   // Price alerts are built (issue 28): the home page may speak of them, and leads to the form.
   it('/ speaks of price alerts only with a link to where one is created', async () => {

@@ -159,8 +159,24 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
     await refreshWithBitcoinAt(105_000)
     await visit(page, `${site.url}/account/alerts`)
     await page.getByText(/^Triggered at .*\(price \$105,000/).waitFor()
-    await expect.poll(() => page.getByRole('button', { name: /^Re-arm/ }).count()).toBe(1)
+    // Each button starts with its visible verb and names its alert.
+    const rearm = page.getByRole('button', {
+      name: 'Re-arm the alert for Bitcoin above $100,000.00',
+      exact: true,
+    })
+    await rearm.waitFor()
+    expect(
+      await page
+        .getByRole('button', {
+          name: 'Delete the alert for Bitcoin above $100,000.00',
+          exact: true,
+        })
+        .count(),
+    ).toBe(1)
     await noAxeViolations(page)
+    await rearm.click()
+    await page.getByText('The alert was re-armed').waitFor()
+    expect(await alertsOf(context)).toEqual([expect.objectContaining({ state: 'rearming' })])
 
     const mail = await smtp.mailTo(email, 1)
     expect(mail.subject).toBe('Bitcoin is above 100,000 USD')

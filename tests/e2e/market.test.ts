@@ -175,7 +175,7 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
       ),
     )
     expect(order).toEqual([
-      'Make better business with cryptocurrency',
+      'Make better sense of cryptocurrency',
       "Today's Cryptocurrency Prices",
       'Built for trust, designed for ease',
       'Take Coinvera with you',
@@ -206,64 +206,69 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     expect(about).toEqual([
       {
         icon: true,
-        title: 'Ease of Trading',
+        title: 'Live Market Data',
         lines: [
-          'Intuitive interface',
-          'Instant deposit options',
-          'Cash out directly to your bank account',
+          'Prices, volume and market cap',
+          'Trending coins and the global market',
+          'A page for every coin, with its chart',
         ],
       },
       {
         icon: true,
-        title: 'Institutional-grade Security',
+        title: 'Your Account, Kept Safe',
         lines: [
-          '98% of assets stored safely offline',
-          'Highly encrypted personal data',
-          'Whitelisting and transaction confirmations',
+          'Passwords stored hashed (Argon2)',
+          'Email confirmation and recovery',
+          'Sign-in attempts limited',
         ],
       },
       {
         icon: true,
-        title: 'Proven Reliability',
-        lines: [
-          '24/7 dedicated support',
-          'Industry-leading uptime',
-          'Exchanging bitcoin since 2011',
-        ],
+        title: 'Price Alerts by Email',
+        lines: ['Above or below your price', 'In six currencies', 'Up to 50 alerts each'],
       },
     ])
 
-    // App promo: a phone mock-up and both store badges, with alt text.
+    // Phone promo: the site in a phone's browser (there is no app to download), and where a
+    // price alert is set.
     const promo = page.locator('main > section').nth(3)
     expect(
       await promo
         .getByRole('img')
         .evaluateAll((images) => images.map((i) => i.getAttribute('alt'))),
-    ).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/App Store/),
-        expect.stringMatching(/Google Play/),
-        expect.stringMatching(/phone/i),
-      ]),
-    )
-
-    // Subscribe banner: a Subscribe button that links home.
+    ).toEqual([expect.stringMatching(/phone/i)])
     expect(
-      await page
-        .locator('main > section')
-        .nth(5)
-        .getByRole('link', { name: 'Subscribe' })
-        .getAttribute('href'),
-    ).toBe('/')
+      await promo.getByRole('link', { name: "set one on a coin's page" }).getAttribute('href'),
+    ).toBe('/coins/bitcoin#price-alert')
+
+    // Banner: what a free account gives today (price alerts by email), and a link to sign up.
+    const banner = page.locator('main > section').nth(5)
+    expect(await banner.locator('p').textContent()).toBe(
+      "Create a free account and we email you when a coin goes above or below the price you choose. Set a price alert from any coin's page.",
+    )
+    expect(await banner.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/signup',
+    )
 
     // Footer: brand, five headings, the copyright line.
     const footer = page.locator('body footer')
     expect(await footer.getByRole('heading').allTextContents()).toEqual([
       'Company',
       'Businesses',
-      'Exchange',
+      'Market',
       'Blockchain',
       'Resources',
+    ])
+    // Each link names a page that exists: no fees, no trading.
+    expect(
+      await footer
+        .locator('.footer__group', { has: page.getByRole('heading', { name: 'Market' }) })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')])),
+    ).toEqual([
+      ['Prices', '/crypto'],
+      ['All coins', '/coins'],
+      ['Search coins', '/search'],
     ])
     expect(await footer.getByRole('link', { name: 'Coinvera' }).getAttribute('href')).toBe('/')
     expect(await footer.textContent()).toContain('© 2021 Coinvera')

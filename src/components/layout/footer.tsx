@@ -20,11 +20,11 @@ const groups = [
     ],
   },
   {
-    heading: 'Exchange',
+    heading: 'Market',
     links: [
       { to: '/crypto', label: 'Prices' },
-      { to: '/crypto', label: 'Fees' },
-      { to: '/signup', label: 'Start trading' },
+      { to: '/coins', label: 'All coins' },
+      { to: '/search', label: 'Search coins' },
     ],
   },
   {

@@ -124,6 +124,7 @@ function AlertItem({
   const failure = remove.error ?? rearm.error
   const condition = `${alert.direction} ${formatPrice(alert.price, alert.currency)}`
   const coin = alert.coinName ?? alert.coinId
+  const what = `the alert for ${coin} ${condition}`
   return (
     <li className="alert-list__item">
       <p className="alert-list__what">
@@ -146,39 +147,19 @@ function AlertItem({
       </p>
       <div className="alert-list__actions">
         {alert.state === 'triggered' ? (
-          <form
-            method="post"
-            action={`${env.formApiUrl}api/alerts/${alert.id}/rearm`}
-            onSubmit={(event) => {
-              event.preventDefault()
-              rearm.mutate(alert.id, { onSuccess: () => onDone('rearmed') })
-            }}
-          >
-            <button type="submit" className="button button--ghost button--small">
-              {rearm.isPending ? 'Re-arming…' : 'Re-arm'}
-              <span className="visually-hidden">
-                {' '}
-                the alert for {coin} {condition}
-              </span>
-            </button>
-          </form>
+          <AlertAction
+            action={`${alert.id}/rearm`}
+            verb={rearm.isPending ? 'Re-arming…' : 'Re-arm'}
+            what={what}
+            onSubmit={() => rearm.mutate(alert.id, { onSuccess: () => onDone('rearmed') })}
+          />
         ) : null}
-        <form
-          method="post"
-          action={`${env.formApiUrl}api/alerts/${alert.id}/delete`}
-          onSubmit={(event) => {
-            event.preventDefault()
-            remove.mutate(alert.id, { onSuccess: () => onDone('deleted') })
-          }}
-        >
-          <button type="submit" className="button button--ghost button--small">
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-            <span className="visually-hidden">
-              {' '}
-              the alert for {coin} {condition}
-            </span>
-          </button>
-        </form>
+        <AlertAction
+          action={`${alert.id}/delete`}
+          verb={remove.isPending ? 'Deleting…' : 'Delete'}
+          what={what}
+          onSubmit={() => remove.mutate(alert.id, { onSuccess: () => onDone('deleted') })}
+        />
       </div>
       {failure ? (
         <p className="field__error" role="alert">
@@ -186,5 +167,37 @@ function AlertItem({
         </p>
       ) : null}
     </li>
+  )
+}
+
+/**
+ * One of a row's buttons, a plain form post without JavaScript. Its name starts with the visible
+ * verb and says which alert: "Delete the alert for Bitcoin above $100,000.00".
+ */
+function AlertAction({
+  action,
+  verb,
+  what,
+  onSubmit,
+}: {
+  action: string
+  verb: string
+  what: string
+  onSubmit: () => void
+}) {
+  return (
+    <form
+      method="post"
+      action={`${env.formApiUrl}api/alerts/${action}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      <button type="submit" className="button button--ghost button--small">
+        {verb}
+        <span className="visually-hidden"> {what}</span>
+      </button>
+    </form>
   )
 }

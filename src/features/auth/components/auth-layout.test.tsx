@@ -84,3 +84,23 @@ describe('Get Started on the home page', () => {
     await expect.poll(() => link.getAttribute('href')).toBe('/crypto')
   })
 })
+
+describe('the home page banner', () => {
+  it('offers a visitor an account, for price alerts', async () => {
+    await renderApp('/')
+    const banner = await screen.findByRole('region', { name: 'Stay ahead of the market' })
+    expect(banner).toHaveTextContent(/free account .* price alert/)
+    expect(within(banner).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    )
+  })
+
+  it('leads a signed-in visitor to their alerts', async () => {
+    signedInAsAda()
+    await renderApp('/')
+    const banner = await screen.findByRole('region', { name: 'Stay ahead of the market' })
+    const link = await within(banner).findByRole('link', { name: 'Your price alerts' })
+    expect(link).toHaveAttribute('href', '/account/alerts')
+  })
+})

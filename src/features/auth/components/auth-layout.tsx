@@ -7,8 +7,8 @@ import { useSignOut } from '../sign-out'
 
 const benefits = [
   'Live prices for the leading coins',
-  'Bank-grade security, 98% of assets offline',
-  'Support from real people, 24/7',
+  'Price alerts by email, at the price you choose',
+  'Free, with passwords stored hashed (Argon2)',
 ]
 
 /**

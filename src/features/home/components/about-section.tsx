@@ -2,27 +2,27 @@ import { useFadeIn } from '@/components/fade-in'
 
 const columns = [
   {
-    icon: '/images/icon-trading.svg',
-    title: 'Ease of Trading',
+    icon: '/images/icon-market.svg',
+    title: 'Live Market Data',
     lines: [
-      'Intuitive interface',
-      'Instant deposit options',
-      'Cash out directly to your bank account',
+      'Prices, volume and market cap',
+      'Trending coins and the global market',
+      'A page for every coin, with its chart',
     ],
   },
   {
     icon: '/images/icon-security.svg',
-    title: 'Institutional-grade Security',
+    title: 'Your Account, Kept Safe',
     lines: [
-      '98% of assets stored safely offline',
-      'Highly encrypted personal data',
-      'Whitelisting and transaction confirmations',
+      'Passwords stored hashed (Argon2)',
+      'Email confirmation and recovery',
+      'Sign-in attempts limited',
     ],
   },
   {
-    icon: '/images/icon-reliability.svg',
-    title: 'Proven Reliability',
-    lines: ['24/7 dedicated support', 'Industry-leading uptime', 'Exchanging bitcoin since 2011'],
+    icon: '/images/icon-alerts.svg',
+    title: 'Price Alerts by Email',
+    lines: ['Above or below your price', 'In six currencies', 'Up to 50 alerts each'],
   },
 ] as const
 

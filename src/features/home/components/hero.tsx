@@ -7,13 +7,13 @@ export function Hero({ signedIn = false }: { signedIn?: boolean }) {
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">
         <div className="hero__copy">
-          <p className="eyebrow">Buy, sell and track 100+ cryptocurrencies</p>
+          <p className="eyebrow">Track the prices of 100+ cryptocurrencies</p>
           <h1 id="hero-title" className="hero__title">
-            Make better business with <span className="text-gradient">cryptocurrency</span>
+            Make better sense of <span className="text-gradient">cryptocurrency</span>
           </h1>
           <p className="hero__lead">
-            Coinvera brings live prices, trending coins and a secure way to trade together on one
-            simple platform, built for beginners and businesses alike.
+            Coinvera brings live prices, trending coins, the full market list, search and price
+            alerts by email together on one simple site, free for everyone.
           </p>
           <div className="hero__actions">
             <Link

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useFadeIn } from '@/components/fade-in'
 
-export function SubscribeBanner() {
+/** Offers what an account gives today: price alerts by email. `signedIn`: leads to them instead. */
+export function SubscribeBanner({ signedIn = false }: { signedIn?: boolean }) {
   const ref = useFadeIn<HTMLElement>(1500)
   return (
     <section ref={ref} className="section subscribe" aria-labelledby="subscribe-title">
@@ -11,12 +12,15 @@ export function SubscribeBanner() {
             Stay ahead of the market
           </h2>
           <p className="subscribe__text">
-            Get a weekly digest of price moves, trending coins and Coinvera news, straight to your
-            inbox. No spam, unsubscribe any time.
+            Create a free account and we email you when a coin goes above or below the price you
+            choose. Set a price alert from any coin's page.
           </p>
         </div>
-        <Link to="/" className="button button--light button--large">
-          Subscribe
+        <Link
+          to={signedIn ? '/account/alerts' : '/signup'}
+          className="button button--light button--large"
+        >
+          {signedIn ? 'Your price alerts' : 'Create an account'}
         </Link>
       </div>
     </section>
