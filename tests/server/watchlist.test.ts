@@ -46,8 +46,7 @@ afterEach(async () => {
 })
 
 /** A new signed-in account's Cookie header. */
-async function signedIn(): Promise<string> {
-  const email = `watcher-${Date.now()}-${serial++}@example.com`
+async function signedIn(email = `watcher-${Date.now()}-${serial++}@example.com`): Promise<string> {
   const signUp = await app.request('/api/auth', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -97,6 +96,32 @@ describe('the watchlist API', () => {
       expect(gone.status).toBe(200)
       expect(await gone.json()).toEqual({ coins: ['ethereum'] })
     }
+  })
+
+  it('goes with its account: the same address signed up again starts empty', async () => {
+    const email = `leaving-${serial++}@example.com`
+    const cookie = await signedIn(email)
+    await call('PUT', '/bitcoin', cookie)
+    expect(await list(cookie)).toEqual(['bitcoin'])
+    const { rows: accounts } = await testDb.db.query<{ id: string }>(
+      'SELECT id FROM accounts WHERE email = $1',
+      [email],
+    )
+    const accountId = accounts[0]?.id
+    expect(accountId).toBeTruthy()
+    const deleted = await app.request('/api/account', {
+      method: 'DELETE',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    })
+    expect(deleted.status).toBe(204)
+    // No row left behind for a new account to find or a database to hold.
+    const { rows } = await testDb.db.query(
+      'SELECT count(*)::int AS n FROM watchlist WHERE account_id = $1',
+      [accountId],
+    )
+    expect(rows).toEqual([{ n: 0 }])
+    expect(await list(await signedIn(email))).toEqual([])
   })
 
   it('accepts real coin ids only', async () => {
