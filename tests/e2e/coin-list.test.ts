@@ -40,7 +40,7 @@ describe('the full list', () => {
       const { page, problems } = await site.open(viewport)
       await visit(page, `${site.url}/`)
       await waitForPrices(page)
-      await page.getByRole('link', { name: 'All coins' }).click()
+      await page.getByRole('main').getByRole('link', { name: 'All coins' }).click()
       await page.waitForURL(`${site.url}/coins`)
       await waitForList(page)
       expect(await page.locator('.coin-list tbody tr').count()).toBe(100)
