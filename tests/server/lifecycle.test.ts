@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { COIN_DETAIL_PARAMS } from '@contract/coin'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { freshDataDir, removeDir } from './helpers/pglite'
-import { freePort, runServer, waitFor } from './helpers/process'
+import { freePort, runServer } from './helpers/process'
 import { testServer } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
 
@@ -35,7 +35,7 @@ describe('the server process', () => {
     onTestFinished(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
-    await waitFor(() => child.output().includes('"msg":"listening"'), 'the server to listen')
+    await child.outputs((output) => output.includes('"msg":"listening"'), 'the server to listen')
     const base = `http://127.0.0.1:${port}`
     const created = await fetch(`${base}/api/auth`, {
       method: 'POST',
@@ -48,7 +48,7 @@ describe('the server process', () => {
     const inFlight = fetch(`${base}/api/market/coins/bitcoin?${DETAIL_QUERY}`, {
       headers: { Connection: 'close' },
     })
-    await waitFor(() => upstream.callsTo('coins/bitcoin').length === 1, 'the upstream call')
+    await upstream.called(1, 'coins/bitcoin')
     child.process.kill('SIGTERM')
     const response = await inFlight
     expect(response.status).toBe(200)
@@ -67,7 +67,7 @@ describe('the server process', () => {
     onTestFinished(() => {
       if (again.process.exitCode === null) again.process.kill('SIGKILL')
     })
-    await waitFor(() => again.output().includes('"msg":"listening"'), 'the restart')
+    await again.outputs((output) => output.includes('"msg":"listening"'), 'the restart')
     const duplicate = await fetch(`${base}/api/auth`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -94,7 +94,7 @@ describeWith(
       // While the burst runs (the upstream answers in 2 s): a load balancer's check and a
       // signed-in visitor's session, one after another.
       const probes: Awaited<ReturnType<typeof timed>>[] = []
-      await expect.poll(() => upstream.calls.length).toBeGreaterThan(callsBefore)
+      await upstream.called(callsBefore + 1)
       while (!done) {
         probes.push(await timed(`${server.url}/api/health`))
         probes.push(
