@@ -16,8 +16,13 @@ const DETAIL_QUERY = new URLSearchParams(
 
 describe('the server process', () => {
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0', async () => {
-    // Slow: the request below waits for its upstream call, still running when SIGTERM arrives.
-    const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 2500 })
+    // The request below waits for its upstream call, which answers once the server is shutting
+    // down.
+    let answer = () => {}
+    const upstream: FakeUpstream = await startFakeUpstream({
+      kind: 'ok',
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    })
     const dataDir = await freshDataDir()
     const siteDir = await makeSite()
     onTestFinished(() => upstream.close())
@@ -50,6 +55,8 @@ describe('the server process', () => {
     })
     await upstream.called(1, 'coins/bitcoin')
     child.process.kill('SIGTERM')
+    await child.outputs((output) => output.includes('"msg":"shutting down"'), 'the shutdown')
+    answer()
     const response = await inFlight
     expect(response.status).toBe(200)
     expect(response.headers.get('x-data-source')).toBe('live')
