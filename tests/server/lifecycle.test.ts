@@ -35,7 +35,8 @@ describe('the server process', () => {
       DATA_DIR: dataDir,
       CLIENT_DIR: siteDir,
       MARKET_UPSTREAM_URL: upstream.url,
-      MARKET_FIRST_WAIT_MS: '6000',
+      // Past the test's timeout: the request waits for the upstream's answer, however late.
+      MARKET_FIRST_WAIT_MS: '60000',
     })
     onTestFinished(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
