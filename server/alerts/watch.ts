@@ -132,6 +132,7 @@ export class AlertWatch {
       this.#evaluating = true
       try {
         await evaluate(this.deps, refresh.currency, prices, refresh.at, refresh.source)
+        this.#logger.debug({ currency: refresh.currency }, 'price alerts evaluated')
       } catch (error) {
         // The database is away: the next refresh evaluates these alerts again.
         this.#logger.warn({ error: (error as Error).message }, 'price alerts not evaluated')

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { manualClock } from '../../tests/server/helpers/clock'
 import type { CallGate } from './budget'
 import { MarketCache, NoDataError } from './cache'
@@ -134,9 +134,18 @@ function gate(refusal: CallGate['refusal'], allowed: number, waitMs = 30_000) {
 
 describe('MarketCache without a sample, behind gates', () => {
   it('waits for the first answer however long it takes, within the upstream timeout', async () => {
+    vi.useFakeTimers()
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const { cache, pending } = setup({ sample: undefined, firstWaitMs: 0 })
-    const first = cache.get()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    let answered = false
+    const first = cache.get().finally(() => {
+      answered = true
+    })
+    // A minute passes, far past the first wait: no timer answers in the upstream's place.
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(answered).toBe(false)
     pending[0]?.resolve({ n: 1 })
     expect(await first).toMatchObject({ source: 'live', body: bytes('{"n":1}') })
   })

@@ -58,6 +58,8 @@ export type CacheOptions<T> = {
   /** How long to leave the upstream alone after a failure other than a 429. */
   failureBackoffMs?: number
   onFailure?: (error: UpstreamError) => void
+  /** Told when a refresh has ended (`state().fetching` is false again), with data or without. */
+  onEnded?: (() => void) | undefined
   /** Instances on one PostgreSQL share the entry; without it it is this instance's alone. */
   shared?: SharedRefresh | undefined
   /** Told of each new entry (not of the same shared copy twice): the price alerts read it. */
@@ -259,6 +261,7 @@ export class MarketCache<T> {
     )
     this.#inFlight = run.finally(() => {
       this.#inFlight = null
+      this.#options.onEnded?.()
     })
     return { pending: this.#inFlight }
   }

@@ -31,6 +31,7 @@ export class CoinIds {
   readonly #clock: Clock
   readonly #abort = new AbortController()
   readonly #onFailure: (error: UpstreamError) => void
+  readonly #onEnded: (() => void) | undefined
   #ids: ReadonlySet<string>
   #list: CoinList
   #names: Map<string, string> | null = null
@@ -44,11 +45,14 @@ export class CoinIds {
     gate: CallGate
     clock: Clock
     onFailure: (error: UpstreamError) => void
+    /** Told when a request for the list has ended (`state().fetching` is false again). */
+    onEnded?: (() => void) | undefined
   }) {
     this.#load = options.load
     this.#gate = options.gate
     this.#clock = options.clock
     this.#onFailure = options.onFailure
+    this.#onEnded = options.onEnded
     this.#list = options.sample
     this.#ids = new Set(options.sample.map((coin) => coin.id))
   }
@@ -100,6 +104,7 @@ export class CoinIds {
     )
     this.#inFlight = run.finally(() => {
       this.#inFlight = null
+      this.#onEnded?.()
     })
     return this.#inFlight
   }
@@ -134,6 +139,8 @@ export type CoinPagesOptions = {
   maxEntries: number
   firstWaitMs: number
   onFailure: (resource: string, error: UpstreamError) => void
+  /** Told when a resource's refresh has ended, with data or without. */
+  onEnded?: ((resource: string) => void) | undefined
   /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
   /** Told of the prices in each coin's new details. */
@@ -160,6 +167,7 @@ export class CoinPages {
       gate: options.gate,
       clock: options.clock,
       onFailure: (error) => options.onFailure('coins/list', error),
+      onEnded: () => options.onEnded?.('coins/list'),
     })
     // A dropped cache is left to finish a request it started: the call is paid for already.
     this.#details = new LRUCache({ max: options.maxEntries })
@@ -216,6 +224,7 @@ export class CoinPages {
       gates: [this.#options.gate],
       firstWaitMs: this.#options.firstWaitMs,
       onFailure: (error) => this.#options.onFailure(own.name, error),
+      onEnded: () => this.#options.onEnded?.(own.name),
       shared: this.#options.shared?.(own.name, own.ttlMs),
     })
     if (this.#closed) cache.close()

@@ -23,6 +23,8 @@ export type MarketListsOptions = {
   clock: Clock
   firstWaitMs: number
   onFailure: (resource: string, error: UpstreamError) => void
+  /** Told when a page's refresh has ended, with data or without. */
+  onEnded?: ((resource: string) => void) | undefined
   /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
   /** Told of the prices on each page's new data. */
@@ -68,6 +70,7 @@ export class MarketLists {
       clock: o.clock,
       firstWaitMs: o.firstWaitMs,
       onFailure: (error) => o.onFailure(name, error),
+      onEnded: () => o.onEnded?.(name),
       shared: o.shared?.(name, ttlMs),
       onData: o.onPrices && marketRowsListener(o.onPrices, currency, name),
     })

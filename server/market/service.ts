@@ -109,6 +109,10 @@ export function createMarket(deps: {
     )
   const onFailure = (name: string) => (error: { kind: string; message: string }) =>
     logFailure(name, error)
+  // Every refresh's end, kept or failed (its cache's `fetching` is false again): a trace of the
+  // upstream work at debug level.
+  const logEnded = (name: string) => logger.debug({ resource: name }, 'market refresh ended')
+  const onEnded = (name: string) => () => logEnded(name)
   const lists = [gate('lists')]
   const marketsIn = (currency: Currency) => {
     const name = currency === DEFAULT_CURRENCY ? 'markets' : `markets:${currency}`
@@ -121,6 +125,7 @@ export function createMarket(deps: {
       clock,
       firstWaitMs: config.firstWaitMs,
       onFailure: onFailure(name),
+      onEnded: onEnded(name),
       shared: shared?.rows(name, config.marketsTtlS * 1000),
       onData: onPrices && marketRowsListener(onPrices, currency, name),
     })
@@ -141,6 +146,7 @@ export function createMarket(deps: {
       clock,
       firstWaitMs: config.firstWaitMs,
       onFailure: onFailure(name),
+      onEnded: onEnded(name),
       // On one PostgreSQL, one instance asks per interval; every instance reads its answer.
       shared: shared?.rows(name, ttlMs),
       onData: onPrices && marketRowsListener(onPrices, currency, 'coins/markets?ids'),
@@ -161,6 +167,7 @@ export function createMarket(deps: {
         clock,
         firstWaitMs: config.firstWaitMs,
         onFailure: onFailure('global'),
+        onEnded: onEnded('global'),
         shared: shared?.rows('global', config.globalTtlS * 1000),
       }),
       trending: new MarketCache({
@@ -172,6 +179,7 @@ export function createMarket(deps: {
         clock,
         firstWaitMs: config.firstWaitMs,
         onFailure: onFailure('trending'),
+        onEnded: onEnded('trending'),
         shared: shared?.rows('trending', config.trendingTtlS * 1000),
       }),
     },
@@ -188,6 +196,7 @@ export function createMarket(deps: {
       maxEntries: config.coinCacheEntries,
       firstWaitMs: config.firstWaitMs,
       onFailure: logFailure,
+      onEnded: logEnded,
     }),
     lists: new MarketLists({
       onPrices,
@@ -201,6 +210,7 @@ export function createMarket(deps: {
       clock,
       firstWaitMs: config.firstWaitMs,
       onFailure: logFailure,
+      onEnded: logEnded,
       shared: shared?.rows,
     }),
   }

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MARKETS_PARAMS } from '@contract/market'
 import { freshDataDir, removeDir } from './helpers/pglite'
-import { freePort, runServer, type ServerProcess, waitFor } from './helpers/process'
+import { freePort, runServer, type ServerProcess } from './helpers/process'
 import { testServer, setUpTestDb } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
 
@@ -64,8 +64,8 @@ type Handled = { id: string; status: number; from: number; to: number }
  */
 async function handled(child: ServerProcess, ids: string[]): Promise<Map<string, Handled>> {
   const found = new Map<string, Handled>()
-  await waitFor(() => {
-    for (const line of child.output().split('\n')) {
+  await child.outputs((output) => {
+    for (const line of output.split('\n')) {
       if (!line.includes('"msg":"request"')) continue
       const { requestId: id, status, time, durationMs } = JSON.parse(line)
       const to = Date.parse(time)
@@ -95,7 +95,7 @@ describe('a flood of sign-ins against the server process', () => {
       // One address sends the whole flood: the per-address limit must not hide the hashing limit.
       SIGNIN_RATE_LIMIT: '1000',
     })
-    await waitFor(() => child.output().includes('"msg":"listening"'), 'the server to listen')
+    await child.outputs((output) => output.includes('"msg":"listening"'), 'the server to listen')
   })
   afterAll(async () => {
     if (child?.process.exitCode === null) {
@@ -230,9 +230,11 @@ describe('slow and numerous clients', () => {
       await new Promise((resolve) => extra.on('close', resolve))
       expect(received).toBe('')
 
-      // Once the server has seen the freed connection close, a new one is served.
+      // Once the server has seen the freed connection close, a new one is served. Each try awaits
+      // the server's verdict on a new connection: no event of its own says it counted the close.
       held.pop()?.destroy()
-      await expect.poll(async () => (await get(port, '/api/health')).status).toBe(200)
+      let status = 0
+      while (status !== 200) status = (await get(port, '/api/health')).status
     } finally {
       for (const socket of held) socket.destroy()
     }

@@ -1,4 +1,3 @@
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { type SmtpSink, startSmtpSink } from '../support/smtp'
@@ -11,7 +10,7 @@ import {
   START_PRICE,
   verifiedVisitor,
 } from './helpers/alerts'
-import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
+import { findPostgresBin, outboxEmpty, type Postgres, startPostgres } from './helpers/postgres'
 import { startTestServer, type TestServer } from './helpers/server'
 
 // Three instances on one PostgreSQL evaluate the same refreshes: each alert fires once, and
@@ -53,19 +52,6 @@ describeWith([{ name: 'PostgreSQL', path: bin }], 'alerts with three instances',
     await Promise.all(servers.map((server) => refreshPriceList(server)))
   }
 
-  /** Every queued message is sent and its send has ended. */
-  async function queueEmpty() {
-    const client = new pg.Client({ connectionString: postgres.url })
-    await client.connect()
-    try {
-      while ((await client.query('SELECT 1 FROM mail_outbox')).rows.length > 0) {
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    } finally {
-      await client.end()
-    }
-  }
-
   it('a price crossing the value 20 times in a row sends exactly one email', async () => {
     const [one] = servers as [TestServer]
     await everyInstanceSees(START_PRICE)
@@ -83,11 +69,11 @@ describeWith([{ name: 'PostgreSQL', path: bin }], 'alerts with three instances',
     await smtp.mailTo(email, 1)
     // The send has ended before the clocks jump on: a jump past a sender's claim (2 minutes)
     // while it sends would let another instance send the message again.
-    await queueEmpty()
+    await outboxEmpty(postgres.url, servers)
     for (let i = 1; i < 20; i++) await everyInstanceSees(i % 2 === 0 ? 100_300 : 99_800)
     await everyInstanceSees(49_000)
     await smtp.mailTo(sentinel, 1)
-    await queueEmpty()
+    await outboxEmpty(postgres.url, servers)
     const alertMails = smtp.messages.filter(
       (m) => m.to === email && m.subject === 'Bitcoin is above 100,000 USD',
     )

@@ -6,7 +6,7 @@ import { MARKETS_PARAMS } from '@contract/market'
 import { CURRENCIES } from '@contract/currency'
 import { sampleRate } from '../../mocks/currency-samples'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
-import { setUpTestDb, type TestServer, testServer } from './helpers/server'
+import { setUpTestDb, type TestServer, testServer, untilHealth } from './helpers/server'
 
 const DETAIL_QUERY = new URLSearchParams(
   Object.entries(COIN_DETAIL_PARAMS).map(([key, value]) => [key, String(value)]),
@@ -47,31 +47,28 @@ async function setup(behaviour: Behaviour = { kind: 'ok' }, env: Record<string, 
   return { server, upstream }
 }
 
-/** Waits (bounded) until no list request is running (the start-up warm-up, a refresh). */
-async function settled(s: TestServer): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const { upstream } = await (await fetch(`${s.url}/api/health/detail`)).json()
-    if (!upstream.markets.fetching && !upstream.trending.fetching && !upstream.coinList.fetching)
-      return
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the upstream request never finished')
-}
+/** Waits until no list request is running (the start-up warm-up, a refresh). */
+const settled = (s: TestServer) =>
+  untilHealth(
+    s,
+    ({ upstream }) =>
+      !upstream.markets.fetching && !upstream.trending.fetching && !upstream.coinList.fetching,
+  )
 
-/** Waits (bounded) for a background request to reach the upstream and its answer to land. */
-async function untilCalls(u: FakeUpstream, path: string, count: number): Promise<void> {
-  for (let i = 0; i < 200 && u.callsTo(path).length < count; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+/** Waits for a background request to reach the upstream and its answer to land. */
+async function untilCalls(s: TestServer, u: FakeUpstream, path: string, count: number) {
+  await u.called(count, path)
+  await settled(s)
   expect(u.callsTo(path)).toHaveLength(count)
-  await new Promise((resolve) => setTimeout(resolve, 50))
 }
 
-/** Waits (bounded) until the server has logged `count` failed upstream calls for `resource`. */
+/** Waits until the server has logged `count` failed upstream calls for `resource`. */
 async function untilFailed(s: TestServer, resource: string, count: number): Promise<void> {
-  const failed = () =>
-    s.logs.filter((line) => line.msg === 'market upstream failed' && line.resource === resource)
-  await expect.poll(() => failed().length, { timeout: 10_000 }).toBe(count)
+  const failed = (line: Record<string, unknown>) =>
+    line.msg === 'market upstream failed' && line.resource === resource
+  let from = 0
+  for (let seen = 0; seen < count; seen++) from = s.logs.indexOf(await s.logged(failed, from)) + 1
+  expect(s.logs.filter(failed)).toHaveLength(count)
 }
 
 /**
@@ -320,14 +317,14 @@ describe('the coin list', () => {
     expect((await detail(s, 'new-coin')).status).toBe(404)
     s.clock.advance(86_400_000)
     await detail(s, 'bitcoin')
-    await untilCalls(u, 'coins/list', 2)
+    await untilCalls(s, u, 'coins/list', 2)
     u.behave({ kind: 'ok', body: detailOf('new-coin') }, 'coins/new-coin')
     expect((await detail(s, 'new-coin')).status).toBe(200)
 
     u.behave({ kind: 'status', status: 500 }, 'coins/list')
     s.clock.advance(86_400_000)
     await detail(s, 'bitcoin')
-    await untilCalls(u, 'coins/list', 3)
+    await untilCalls(s, u, 'coins/list', 3)
     expect((await detail(s, 'new-coin')).status).toBe(200)
     const health = await (await fetch(`${s.url}/api/health/detail`)).json()
     expect(health.upstream.coinList).toMatchObject({ source: 'upstream', coins: 28 })
@@ -408,7 +405,8 @@ describe('the upstream call budget', () => {
     // Cardano's data has expired, and this minute's coin calls went to dogecoin and usd-coin.
     const stale = await detail(s, 'cardano')
     expect(stale).toMatchObject({ status: 200, source: 'stale', updatedAt: live.updatedAt })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // No refresh started for it: a call is counted as it starts, before the stale answer.
+    expect(await coinCallsThisMinute(s)).toBe(2)
     expect(u.callsTo('coins/cardano')).toHaveLength(1)
   })
 

@@ -51,7 +51,7 @@ it('holds an answer until the moment the test gives', async () => {
     answered = true
     return answer
   })
-  await expect.poll(() => upstream.callsTo('coins/markets').length).toBe(1)
+  await upstream.called(1, 'coins/markets')
   expect(answered).toBe(false)
   release()
   expect((await pending).status).toBe(200)

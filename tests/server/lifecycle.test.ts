@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { COIN_DETAIL_PARAMS } from '@contract/coin'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { freshDataDir, removeDir } from './helpers/pglite'
-import { freePort, runServer, waitFor } from './helpers/process'
+import { freePort, runServer } from './helpers/process'
 import { testServer } from './helpers/server'
 import { makeSite } from './helpers/site-fixture'
 
@@ -16,8 +16,13 @@ const DETAIL_QUERY = new URLSearchParams(
 
 describe('the server process', () => {
   it('on SIGTERM: stops accepting, finishes the request in flight, closes the database, exits 0', async () => {
-    // Slow: the request below waits for its upstream call, still running when SIGTERM arrives.
-    const upstream: FakeUpstream = await startFakeUpstream({ kind: 'ok', delayMs: 2500 })
+    // The request below waits for its upstream call, which answers once the server is shutting
+    // down.
+    let answer = () => {}
+    const upstream: FakeUpstream = await startFakeUpstream({
+      kind: 'ok',
+      until: new Promise<void>((resolve) => (answer = resolve)),
+    })
     const dataDir = await freshDataDir()
     const siteDir = await makeSite()
     onTestFinished(() => upstream.close())
@@ -30,12 +35,13 @@ describe('the server process', () => {
       DATA_DIR: dataDir,
       CLIENT_DIR: siteDir,
       MARKET_UPSTREAM_URL: upstream.url,
-      MARKET_FIRST_WAIT_MS: '6000',
+      // Past the test's timeout: the request waits for the upstream's answer, however late.
+      MARKET_FIRST_WAIT_MS: '60000',
     })
     onTestFinished(() => {
       if (child.process.exitCode === null) child.process.kill('SIGKILL')
     })
-    await waitFor(() => child.output().includes('"msg":"listening"'), 'the server to listen')
+    await child.outputs((output) => output.includes('"msg":"listening"'), 'the server to listen')
     const base = `http://127.0.0.1:${port}`
     const created = await fetch(`${base}/api/auth`, {
       method: 'POST',
@@ -48,8 +54,10 @@ describe('the server process', () => {
     const inFlight = fetch(`${base}/api/market/coins/bitcoin?${DETAIL_QUERY}`, {
       headers: { Connection: 'close' },
     })
-    await waitFor(() => upstream.callsTo('coins/bitcoin').length === 1, 'the upstream call')
+    await upstream.called(1, 'coins/bitcoin')
     child.process.kill('SIGTERM')
+    await child.outputs((output) => output.includes('"msg":"shutting down"'), 'the shutdown')
+    answer()
     const response = await inFlight
     expect(response.status).toBe(200)
     expect(response.headers.get('x-data-source')).toBe('live')
@@ -67,7 +75,7 @@ describe('the server process', () => {
     onTestFinished(() => {
       if (again.process.exitCode === null) again.process.kill('SIGKILL')
     })
-    await waitFor(() => again.output().includes('"msg":"listening"'), 'the restart')
+    await again.outputs((output) => output.includes('"msg":"listening"'), 'the restart')
     const duplicate = await fetch(`${base}/api/auth`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

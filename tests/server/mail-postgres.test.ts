@@ -1,8 +1,7 @@
-import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type SmtpSink, startSmtpSink, tokenIn } from '../support/smtp'
 import { describeWith } from '../support/system-deps'
-import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
+import { findPostgresBin, outboxEmpty, type Postgres, startPostgres } from './helpers/postgres'
 import { json, startTestServer, type TestServer, untilNotBusy } from './helpers/server'
 
 // The mail queue and password recovery with two instances on one PostgreSQL.
@@ -45,15 +44,7 @@ describeWith([{ name: 'PostgreSQL', path: bin }], 'mail with two instances on Po
     expect(statuses.every((status) => status === 201)).toBe(true)
     for (const email of emails) await smtp.mailTo(email)
     // Every send has ended once its row is gone; none is left to send twice.
-    const client = new pg.Client({ connectionString: postgres.url })
-    await client.connect()
-    try {
-      while ((await client.query('SELECT 1 FROM mail_outbox')).rows.length > 0) {
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    } finally {
-      await client.end()
-    }
+    await outboxEmpty(postgres.url, servers)
     const sent = smtp.messages.filter((message) => message.to.startsWith('queue-'))
     expect(sent).toHaveLength(emails.length)
     expect(new Set(sent.map((message) => message.messageId)).size).toBe(emails.length)

@@ -11,7 +11,13 @@ import { sampleRate } from '../../mocks/currency-samples'
 import { loadSample } from '../../server/market/sample'
 import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
-import { testServer, type TestDb, type TestServer, setUpTestDb } from './helpers/server'
+import {
+  testServer,
+  type TestDb,
+  type TestServer,
+  setUpTestDb,
+  untilHealth,
+} from './helpers/server'
 
 const MARKETS_QUERY = new URLSearchParams(
   Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
@@ -34,16 +40,13 @@ async function testUpstream(behaviour: Behaviour): Promise<FakeUpstream> {
   return upstream
 }
 
-/** Waits (bounded) until no upstream request is running, e.g. a background refresh. */
-async function settled(s: TestServer): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const health = await (await fetch(`${s.url}/api/health/detail`)).json()
-    const { markets, trending, global } = health.upstream
-    if (!markets.fetching && !trending.fetching && !global.fetching) return
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the upstream request never finished')
-}
+/** Waits until no upstream request is running, e.g. a background refresh. */
+const settled = (s: TestServer) =>
+  untilHealth(
+    s,
+    ({ upstream }) =>
+      !upstream.markets.fetching && !upstream.trending.fetching && !upstream.global.fetching,
+  )
 
 async function markets(s: TestServer, query = MARKETS_QUERY) {
   const response = await fetch(`${s.url}/api/market/coins/markets?${query}`)
@@ -242,12 +245,14 @@ describe('market replies', () => {
     expect((await fetch(`${s.url}/api/market/search/trending`)).headers.get('x-data-source')).toBe(
       'live',
     )
-    u.behave({ kind: 'ok', delayMs: 400 })
+    // The upstream answers once the server is stopping.
+    let answer = () => {}
+    u.behave({ kind: 'ok', until: new Promise<void>((resolve) => (answer = resolve)) })
     const inFlight = markets(s)
-    while (u.callsTo('coins/markets').length < 2) {
-      expect((await fetch(`${s.url}/api/market/search/trending`)).status).toBe(200)
-    }
+    await u.called(2, 'coins/markets')
+    expect((await fetch(`${s.url}/api/market/search/trending`)).status).toBe(200)
     const stopped = s.stop()
+    answer()
     const result = await inFlight
     expect(result).toMatchObject({ status: 200, source: 'live' })
     await stopped

@@ -361,7 +361,7 @@ describe('the mail queue', () => {
       json({ name: 'Ada', email, password: PASSWORD }),
     )
     expect(response.status).toBe(201)
-    await waitForLog(s, 'mail not sent; will try again')
+    await s.logged((line) => line.msg === 'mail not sent; will try again')
     await down.up()
     // The first retry comes within a minute: 5 s after the failure.
     s.clock.advance(5000)
@@ -383,7 +383,7 @@ describe('the mail queue', () => {
         json({ name: 'Ada', email, password: PASSWORD }),
       )
       expect(response.status).toBe(201)
-      await waitForLog(first, 'mail not sent; will try again')
+      await first.logged((line) => line.msg === 'mail not sent; will try again')
       await first.dispose()
       await down.up()
       const second = await startTestServer(
@@ -404,10 +404,3 @@ describe('the mail queue', () => {
     }
   })
 })
-
-/** Waits until the server has logged `msg` (an event, checked as each line arrives). */
-async function waitForLog(s: TestServer, msg: string): Promise<void> {
-  while (!s.logs.some((line) => line.msg === msg)) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}

@@ -13,7 +13,7 @@ import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { describeWith } from '../support/system-deps'
 import { type ManualClock, manualClock } from './helpers/clock'
 import { findPostgresBin, type Postgres, startPostgres } from './helpers/postgres'
-import { json, startTestServer, type TestServer } from './helpers/server'
+import { json, REFRESH_ENDED, startTestServer, type TestServer } from './helpers/server'
 
 const bin = findPostgresBin()
 const query = (params: Record<string, unknown>) =>
@@ -84,6 +84,7 @@ describeWith(
     })
 
     it('after the TTL the instances that ask together make one call, and the others read its row', async () => {
+      const from = servers.map((server) => server.logs.length)
       clock.advance(TTL_MS)
       // Each instance starts its refresh and waits for it; one of them calls, the others read its
       // row, and every one answers the new data.
@@ -91,14 +92,14 @@ describeWith(
       expect(first.map((r) => r.headers.get('x-data-source'))).toEqual(['cache', 'cache', 'cache'])
       expect(new Set(first.map((r) => r.headers.get('x-data-updated-at'))).size).toBe(1)
       expect(upstream.callsTo('coins/markets')).toHaveLength(2)
-      await until(async () => {
-        const sources = await Promise.all(
-          [0, 1, 2].map(async (i) =>
-            (await fetch(`${at(i)}${MARKETS}`)).headers.get('x-data-source'),
-          ),
-        )
-        return sources.every((source) => source === 'cache')
-      })
+      // Once each instance's refresh has ended, each serves the new data from its cache.
+      await Promise.all(servers.map((server, i) => refreshEnded(server, 'markets', from[i])))
+      const sources = await Promise.all(
+        [0, 1, 2].map(async (i) =>
+          (await fetch(`${at(i)}${MARKETS}`)).headers.get('x-data-source'),
+        ),
+      )
+      expect(sources).toEqual(['cache', 'cache', 'cache'])
       expect(upstream.callsTo('coins/markets')).toHaveLength(2)
     })
 
@@ -106,7 +107,7 @@ describeWith(
       upstream.behave({ kind: 'hang' }, 'coins/markets')
       clock.advance(TTL_MS)
       await fetch(`${at(0)}${MARKETS}`)
-      await until(() => upstream.callsTo('coins/markets').length === 3)
+      await upstream.called(3, 'coins/markets')
       // Instance 0's database session ends as a crash would end it.
       const admin = new pg.Client({ connectionString: postgres.url })
       await admin.connect()
@@ -119,15 +120,16 @@ describeWith(
         await admin.end()
       }
       upstream.behave({ kind: 'ok' }, 'coins/markets')
-      // Well within UPSTREAM_TIMEOUT_MS, which a waiter on a held lock would wait out.
+      const from = servers[2]?.logs.length
       await fetch(`${at(1)}${MARKETS}`)
-      await until(() => upstream.callsTo('coins/markets').length === 4, 5000)
-      await until(
-        async () => (await fetch(`${at(2)}${MARKETS}`)).headers.get('x-data-source') === 'cache',
-        5000,
-      )
+      await upstream.called(4, 'coins/markets')
+      // Instance 2 refreshes from the row instance 1 writes, without a call of its own.
+      await fetch(`${at(2)}${MARKETS}`)
+      await refreshEnded(servers[2], 'markets', from)
+      expect((await fetch(`${at(2)}${MARKETS}`)).headers.get('x-data-source')).toBe('cache')
       expect(upstream.callsTo('coins/markets')).toHaveLength(4)
-    })
+      // Its timeout is well within UPSTREAM_TIMEOUT_MS, which a waiter on a held lock would wait out.
+    }, 15_000)
 
     it('the budget is one for the deployment, spent atomically from any instance', async () => {
       const now = manualClock(Date.now() + 3_600_000)
@@ -308,11 +310,7 @@ describeWith(
   },
 )
 
-/** Waits (at most `ms`) until `check` holds, asking every 50 ms. */
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+/** Resolves once the server logs the end of a refresh of `resource` after line `from`. */
+async function refreshEnded(server: TestServer | undefined, resource: string, from = 0) {
+  await server?.logged((line) => line.msg === REFRESH_ENDED && line.resource === resource, from)
 }

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -99,6 +100,8 @@ export type FakeUpstream = {
    */
   behave(behaviour: Behaviour, path?: UpstreamPath): void
   callsTo(path: UpstreamPath): UpstreamCall[]
+  /** Resolves once `count` requests (for `path`, if given) have arrived, at once if they have. */
+  called(count: number, path?: UpstreamPath): Promise<void>
   close(): Promise<void>
 }
 
@@ -113,6 +116,7 @@ export async function startFakeUpstream(
   let everyPath = initial
   const byPath = new Map<string, Behaviour>()
   const calls: UpstreamCall[] = []
+  const arrivals = new EventEmitter().setMaxListeners(0)
   const sockets = new Set<Socket>()
   const timers = new Set<NodeJS.Timeout>()
 
@@ -122,6 +126,7 @@ export async function startFakeUpstream(
       ? url.pathname.slice(prefix.length + 1)
       : url.pathname
     calls.push({ path, query: url.search, headers: req.headers, at: Date.now() })
+    arrivals.emit('call')
     const own = byPath.get(path)
     const b = own ?? everyPath
     const fixture =
@@ -178,6 +183,8 @@ export async function startFakeUpstream(
     }
   }
 
+  const callsTo = (path: UpstreamPath) => calls.filter((call) => call.path === path)
+
   const server = createServer(answer)
   server.on('connection', (socket) => {
     sockets.add(socket)
@@ -197,7 +204,10 @@ export async function startFakeUpstream(
       everyPath = behaviour
       byPath.clear()
     },
-    callsTo: (path) => calls.filter((call) => call.path === path),
+    callsTo,
+    called: async (count, path) => {
+      while ((path ? callsTo(path) : calls).length < count) await once(arrivals, 'call')
+    },
     close: () =>
       new Promise((resolve) => {
         for (const timer of timers) clearTimeout(timer)

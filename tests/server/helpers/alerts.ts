@@ -5,7 +5,7 @@ import { AlertListSchema } from '@contract/alerts'
 import { MARKETS_PARAMS } from '@contract/market'
 import type { FakeUpstream } from '../../support/fake-upstream'
 import { type SmtpSink, tokenIn } from '../../support/smtp'
-import { json, type TestServer, untilNotBusy } from './server'
+import { json, REFRESH_ENDED, type TestServer, untilHealth, untilNotBusy } from './server'
 
 // What the alert tests share: verified visitors, and a fake CoinGecko whose bitcoin price the
 // test sets before each refresh of the price list.
@@ -56,12 +56,12 @@ export async function verifiedVisitor(
 }
 
 /** The price list's upstream request has ended, and the alerts have evaluated its prices. */
-export async function settled(server: TestServer): Promise<void> {
-  for (;;) {
-    const health = await (await fetch(`${server.url}/api/health/detail`)).json()
-    if (!health.upstream.markets.fetching && health.alerts.pendingRefreshes === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+export function settled(server: TestServer): Promise<void> {
+  return untilHealth(
+    server,
+    (health) => !health.upstream.markets.fetching && health.alerts.pendingRefreshes === 0,
+    [REFRESH_ENDED, 'price alerts evaluated', 'price alerts not evaluated'],
+  )
 }
 
 /** A visitor's look at the price list once its TTL has passed: the server refreshes it. */

@@ -4,6 +4,8 @@ import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
+import type { TestServer } from './server'
 
 const run = promisify(execFile)
 
@@ -97,5 +99,32 @@ export async function startPostgres(bin: string): Promise<Postgres> {
       }
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+// What the mail queue logs as a message leaves the outbox or is put back (server/mail/queue.ts).
+const MAIL_ENDS = [
+  'mail sent',
+  'mail not sent; will try again',
+  'mail dropped: it could not be sent',
+  'mail dropped unsent: its content expired',
+]
+
+/**
+ * Every queued message is sent and its send has ended: the outbox at `url` is read again after
+ * each of the servers' sends ends, watched from before each read.
+ */
+export async function outboxEmpty(url: string, servers: readonly TestServer[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    for (;;) {
+      const from = servers.map((server) => server.logs.length)
+      if ((await client.query('SELECT 1 FROM mail_outbox')).rows.length === 0) return
+      const ended = (line: Record<string, unknown>) => MAIL_ENDS.includes(String(line.msg))
+      await Promise.race(servers.map((server, i) => server.logged(ended, from[i])))
+    }
+  } finally {
+    await client.end()
   }
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { EventEmitter, once } from 'node:events'
 import { createServer } from 'node:net'
 
 const ROOT = new URL('../../../', import.meta.url)
@@ -15,31 +16,40 @@ export async function freePort(): Promise<number> {
 export type ServerProcess = {
   process: ChildProcess
   output: () => string
+  /**
+   * Resolves once `check` accepts the output, checked as each chunk arrives; rejects if the
+   * process closes its output first. Waits for as long as the test may run.
+   */
+  outputs(check: (output: string) => boolean, what: string): Promise<void>
   exited: Promise<number | null>
 }
 
 /** `server/index.ts` in a process of its own (its source, through tsx), with only this environment. */
 export function runServer(env: Record<string, string>): ServerProcess {
   let output = ''
+  const chunks = new EventEmitter().setMaxListeners(0)
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout.on('data', (chunk) => {
+  const append = (chunk: Buffer) => {
     output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { process: child, output: () => output, exited }
-}
-
-export async function waitFor(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    chunks.emit('chunk')
   }
+  child.stdout.on('data', append)
+  child.stderr.on('data', append)
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // 'close' comes after the last chunk of its output, unlike 'exit'.
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()))
+  const outputs = async (check: (output: string) => boolean, what: string) => {
+    while (!check(output)) {
+      const more = await Promise.race([
+        once(chunks, 'chunk').then(() => true),
+        closed.then(() => false),
+      ])
+      if (!more && !check(output)) throw new Error(`the server closed before ${what}:\n${output}`)
+    }
+  }
+  return { process: child, output: () => output, outputs, exited }
 }

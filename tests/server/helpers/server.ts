@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events'
 import * as v from 'valibot'
 import { afterAll, beforeAll, onTestFinished } from 'vitest'
 import { loadConfig } from '../../../server/config'
@@ -16,6 +17,14 @@ export type TestServer = RunningServer & {
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[]
   rawLogs: string[]
+  /**
+   * The first log line from index `from` on (all of them by default) that `match` accepts: one
+   * already written, else the next one written. Waits for as long as the test may run.
+   */
+  logged(
+    match: (line: Record<string, unknown>) => boolean,
+    from?: number,
+  ): Promise<Record<string, unknown>>
   /** Stops the server and removes what it made (its site folder, its own database folder). */
   dispose(): Promise<void>
 }
@@ -69,7 +78,8 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     CLIENT_DIR: siteDir,
-    LOG_LEVEL: 'info',
+    // Debug: the lines that say when a refresh or an evaluation has ended (`logged`).
+    LOG_LEVEL: 'debug',
     // Nothing listens on port 9 (discard): the upstream fails fast unless a test sets a fake.
     MARKET_UPSTREAM_URL: 'http://127.0.0.1:9/api/v3',
     SIGNUP_RATE_LIMIT: '1000',
@@ -80,12 +90,21 @@ export async function startTestServer(
   const clock = options.clock ?? manualClock()
   const rawLogs: string[] = []
   const logs: Record<string, unknown>[] = []
+  const written = new EventEmitter().setMaxListeners(0)
   const logger = createLogger(config.logLevel, {
     write: (line: string) => {
       rawLogs.push(line)
       logs.push(JSON.parse(line))
+      written.emit('line')
     },
   })
+  const logged = async (match: (line: Record<string, unknown>) => boolean, from = 0) => {
+    for (let i = from; ; i++) {
+      while (i >= logs.length) await once(written, 'line')
+      const line = logs[i]
+      if (line && match(line)) return line
+    }
+  }
   const { mailPollMs } = options
   const running = await (db
     ? serveApp({ config, db, logger, clock, mailPollMs })
@@ -101,6 +120,7 @@ export async function startTestServer(
     siteDir,
     logs,
     rawLogs,
+    logged,
     dispose: async () => {
       await running.stop()
       removeDir(siteDir)
@@ -182,8 +202,29 @@ export function setUpTestServer(
     get rawLogs() {
       return need().rawLogs
     },
+    logged: (match, from) => need().logged(match, from),
     stop: () => need().stop(),
     dispose: () => need().dispose(),
+  }
+}
+
+/** The line each market refresh logs as it ends, kept or failed (server/market/service.ts). */
+export const REFRESH_ENDED = 'market refresh ended'
+
+/**
+ * Reads `/api/health/detail` until `done` accepts it: again after each log line `ends` names (a
+ * refresh's end by default), the moments its answer can change, watched from before each read.
+ */
+export async function untilHealth(
+  server: TestServer,
+  // biome-ignore lint/suspicious/noExplicitAny: the health detail's JSON, read as the tests need
+  done: (health: any) => boolean,
+  ends: readonly string[] = [REFRESH_ENDED],
+): Promise<void> {
+  for (;;) {
+    const from = server.logs.length
+    if (done(await (await fetch(`${server.url}/api/health/detail`)).json())) return
+    await server.logged((line) => ends.includes(String(line.msg)), from)
   }
 }
 
@@ -196,17 +237,27 @@ export const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
 
 const BusyBodySchema = v.object({ error: v.literal('busy') })
 
+// Answers other than 503 busy to `untilNotBusy`'s requests, to every server of the file (the
+// hashing limit is the process's): each means a password check has ended or never needed a slot.
+const answered = new EventEmitter().setMaxListeners(0)
+let answers = 0
+
 /**
- * Sends again, after the Retry-After it was given, while the server answers 503 busy (password
- * hashing at capacity), as a patient client would; at most 30 times.
+ * Sends again while the server answers 503 busy (password hashing at capacity), each time once
+ * another of these requests has had its answer, so its check no longer holds a slot, rather than
+ * after the Retry-After second. Busy means a check was running: a request of the test's own, sent
+ * through here, whose answer comes; so the wait ends, or the test times out.
  */
 export async function untilNotBusy(send: () => Promise<Response>): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
+  for (;;) {
+    const before = answers
     const response = await send()
-    if (response.status !== 503 || attempt === 30) return response
-    if (!v.is(BusyBodySchema, await response.clone().json())) return response
+    if (response.status !== 503 || !v.is(BusyBodySchema, await response.clone().json())) {
+      answers++
+      answered.emit('answer')
+      return response
+    }
     await response.body?.cancel()
-    const seconds = Number(response.headers.get('retry-after'))
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+    if (answers === before) await once(answered, 'answer')
   }
 }
