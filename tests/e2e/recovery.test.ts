@@ -76,8 +76,9 @@ describe.each(VIEWPORTS)('recovery and the account at $name ($width×$height)', 
 
     const link = linkIn(await smtp.mailTo(email, 1), '/reset-password')
     await visit(page, link.href)
-    // Read once, then gone from the address bar (and so from history and any Referer).
-    expect(page.url()).toBe(`${site.url}/reset-password`)
+    // Read once, then gone from the address bar (and so from history and any Referer): the page
+    // replaces its address once it has run, which a loaded machine can delay past hydration.
+    await page.waitForURL(`${site.url}/reset-password`)
     await noAxeViolations(page)
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
     await page.getByRole('button', { name: 'Save the new password' }).click()
@@ -106,7 +107,7 @@ describe.each(VIEWPORTS)('recovery and the account at $name ($width×$height)', 
     await noAxeViolations(page)
 
     await visit(page, linkIn(await smtp.mailTo(email), '/verify-email').href)
-    expect(page.url()).toBe(`${site.url}/verify-email`)
+    await page.waitForURL(`${site.url}/verify-email`)
     await page.getByRole('button', { name: 'Confirm my email address' }).click()
     await page.getByText('Your email address is confirmed').waitFor()
     await page.getByRole('link', { name: 'Go to your account' }).click()
