@@ -49,6 +49,8 @@ const site = setUpSite({
     MARKETS_TTL_S: '1',
     // Every refresh the test asks for is spent from the upstream budget.
     UPSTREAM_CALLS_PER_MIN: '1000',
+    // The ends of refreshes and of alert evaluations, which the test awaits.
+    LOG_LEVEL: 'debug',
   }),
 })
 
@@ -66,22 +68,32 @@ beforeAll(() => {
   )
 })
 
+/** The next line the server logs that ends a price-list refresh or an evaluation of alerts. */
+const nextEnding = () =>
+  site.server.nextLine((line) => /"msg":"(market refresh ended|price alerts evaluated)"/.test(line))
+
 /**
  * Bitcoin at `price` on a refresh of the price list, evaluated by the alerts: asks for the list
- * until the server has fetched it anew, then waits until that refresh's prices are evaluated.
+ * until the server has fetched it anew (the list goes stale a second after each fetch, and each
+ * ask waits for the server's answer), then until that refresh's prices are evaluated, reading the
+ * server's health again at each refresh or evaluation it logs.
  */
 async function refreshWithBitcoinAt(price: number): Promise<void> {
   bitcoin = price
+  let arrived = false
   const before = site.upstream.callsTo('coins/markets').length
-  while (site.upstream.callsTo('coins/markets').length === before) {
+  void site.upstream.called(before + 1, 'coins/markets').then(() => {
+    arrived = true
+  })
+  while (!arrived) {
     const response = await fetch(`${site.url}/api/market/coins/markets?${MARKETS_QUERY}`)
     await response.body?.cancel()
-    await new Promise((resolve) => setTimeout(resolve, 100))
   }
   for (;;) {
+    const ended = nextEnding()
     const health = await (await fetch(`${site.url}/api/health/detail`)).json()
     if (!health.upstream.markets.fetching && health.alerts.pendingRefreshes === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await ended
   }
 }
 

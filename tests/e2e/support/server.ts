@@ -12,6 +12,8 @@ export type SiteServer = {
   url: string
   /** What the server wrote, for a failure message. */
   output(): string
+  /** Resolves when the server writes a line, from now on, that `match` accepts. */
+  nextLine(match: (line: string) => boolean): Promise<void>
   stop(): Promise<void>
   /** Ends the process as a crash would (SIGKILL), in-flight requests and all. */
   kill(): Promise<void>
@@ -53,6 +55,11 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
   })
   running.add(child)
   let output = ''
+  const waiters = new Set<{ from: number; match: (line: string) => boolean; done: () => void }>()
+  const nextLine = (match: (line: string) => boolean) =>
+    new Promise<void>((done) => {
+      waiters.add({ from: output.length, match, done })
+    })
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   )
@@ -76,6 +83,11 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
     )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
+      for (const waiter of waiters) {
+        if (!output.slice(waiter.from).split('\n').some(waiter.match)) continue
+        waiters.delete(waiter)
+        waiter.done()
+      }
       const match = output.match(/^\{.*"url":"(http:\/\/[^"]+)".*"msg":"listening"\}$/m)
       if (match?.[1]) {
         clearTimeout(timer)
@@ -104,7 +116,7 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
     await exited
     cleanUp()
   }
-  return { url, output: () => output, stop, kill }
+  return { url, output: () => output, nextLine, stop, kill }
 }
 
 async function waitForHealth(url: string): Promise<void> {
