@@ -5,7 +5,7 @@ import { env } from '@/lib/env'
 import { ALERT_ERRORS } from '@contract/alerts'
 import { knownCode } from '@contract/form-errors'
 import { TOKEN_PATTERN } from '@contract/token'
-import { FormDone } from '@/features/auth/components/form-done'
+import { FormDone, LinkDoesNotWork } from '@/features/auth/components/form-done'
 import { useDeleteAlertByLink } from '../alerts'
 import { describeAlertFailure, RETURNED } from '../failure'
 import { AlertProblemNote } from './alert-problem'
@@ -43,16 +43,9 @@ export function DeleteByLink({
   // As prerendered, the form: the server writes the token into it (no script).
   if ((hydrated && held === null) || code === 'invalid_token') {
     return (
-      <FormDone title="This link does not work">
-        <p>
-          {code === 'invalid_token'
-            ? RETURNED.invalid_token
-            : 'Open the link from the email again, as it is: this page needs all of it.'}
-        </p>
-        <p>
-          <Link to="/account/alerts">Your alerts</Link>
-        </p>
-      </FormDone>
+      <LinkDoesNotWork expired={code === 'invalid_token'} expiredText={RETURNED.invalid_token}>
+        <Link to="/account/alerts">Your alerts</Link>
+      </LinkDoesNotWork>
     )
   }
   return (

@@ -17,3 +17,31 @@ export function FormDone({ title, children }: { title: string; children: ReactNo
     </div>
   )
 }
+
+/**
+ * What a page an emailed link opens says when the link was cut short (no token), or when the
+ * server found it expired or used: `expiredText`, then `advice`, then where to go (`children`).
+ */
+export function LinkDoesNotWork({
+  expired,
+  expiredText = 'It has expired or was already used.',
+  advice,
+  children,
+}: {
+  expired: boolean
+  expiredText?: string
+  advice?: string
+  children: ReactNode
+}) {
+  return (
+    <FormDone title="This link does not work">
+      <p>
+        {expired
+          ? expiredText
+          : 'Open the link from the email again, as it is: this page needs all of it.'}
+        {advice ? ` ${advice}` : null}
+      </p>
+      <p>{children}</p>
+    </FormDone>
+  )
+}

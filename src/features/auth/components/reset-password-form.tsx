@@ -11,7 +11,7 @@ import { returnedProblem } from '../failure'
 import { useConfirmPasswordReset } from '../password-reset'
 import { useAuthForm } from '../use-auth-form'
 import { Field } from './field'
-import { FormDone } from './form-done'
+import { FormDone, LinkDoesNotWork } from './form-done'
 import { FormProblemAlert } from './form-problem'
 
 const FIELDS = ['password'] as const
@@ -61,19 +61,14 @@ export function ResetPasswordForm({
   // The page as prerendered shows the form: the server writes the token into it (no script).
   if ((hydrated && held === null) || problem === 'invalid_token') {
     return (
-      <FormDone title="This link does not work">
-        <p>
-          {problem === 'invalid_token'
-            ? 'It has expired or was already used.'
-            : 'Open the link from the email again, as it is: this page needs all of it.'}{' '}
-          A link works once, for 30 minutes.
-        </p>
-        <p>
-          <Link to="/forgot-password" className="button button--primary">
-            Ask for a new link
-          </Link>
-        </p>
-      </FormDone>
+      <LinkDoesNotWork
+        expired={problem === 'invalid_token'}
+        advice="A link works once, for 30 minutes."
+      >
+        <Link to="/forgot-password" className="button button--primary">
+          Ask for a new link
+        </Link>
+      </LinkDoesNotWork>
     )
   }
   return (

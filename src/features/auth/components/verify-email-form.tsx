@@ -9,7 +9,7 @@ import { TOKEN_PATTERN } from '@contract/token'
 import { returnedProblem } from '../failure'
 import { useAuthForm } from '../use-auth-form'
 import { useVerifyEmail } from '../verify-email'
-import { FormDone } from './form-done'
+import { FormDone, LinkDoesNotWork } from './form-done'
 import { FormProblemAlert } from './form-problem'
 
 const NOTHING_TO_TYPE = v.object({})
@@ -55,19 +55,14 @@ export function VerifyEmailForm({
   // The page as prerendered shows the form: the server writes the token into it (no script).
   if ((hydrated && held === null) || problem === 'invalid_token') {
     return (
-      <FormDone title="This link does not work">
-        <p>
-          {problem === 'invalid_token'
-            ? 'It has expired or was already used.'
-            : 'Open the link from the email again, as it is: this page needs all of it.'}{' '}
-          Sign in, and ask for a new link on your account page.
-        </p>
-        <p>
-          <Link to="/account" className="button button--primary">
-            Your account
-          </Link>
-        </p>
-      </FormDone>
+      <LinkDoesNotWork
+        expired={problem === 'invalid_token'}
+        advice="Sign in, and ask for a new link on your account page."
+      >
+        <Link to="/account" className="button button--primary">
+          Your account
+        </Link>
+      </LinkDoesNotWork>
     )
   }
   return (
