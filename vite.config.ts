@@ -72,9 +72,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist/client',
     sourcemap: true,
-    // One stylesheet, written into every page as a <style> (scripts/prerender.ts). Split per
-    // chunk, a lazy chunk's preload linked it again: a second download of the whole stylesheet,
-    // and offline, a failed import of the chunk.
+    // The app's one stylesheet (src/styles/global.css), written into every page as a <style>
+    // (scripts/prerender.ts builds other-pages.css apart). Split per chunk, a lazy chunk's
+    // preload linked it again: a second download, and offline, a failed import of the chunk.
     cssCodeSplit: false,
     rolldownOptions: {
       output: {

@@ -1,5 +1,6 @@
 // Renders every route to static HTML after `vite build`, so each page paints before any
 // JavaScript runs; the client then hydrates it (src/main.tsx).
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -48,6 +49,12 @@ const urlOf = (path: string) => (PRIORITY[path as keyof typeof PRIORITY] ? SITE_
 const NOT_FOUND_PATH = '/__not-found__'
 const LOADER = fileURLToPath(new URL('../src/boot/loader.ts', import.meta.url))
 const CURRENCY_BOOT = fileURLToPath(new URL('../src/boot/currency.ts', import.meta.url))
+const OTHER_PAGES_CSS = fileURLToPath(new URL('../src/styles/other-pages.css', import.meta.url))
+/**
+ * The price lists' pages carry only the stylesheet every page needs; the others carry the rest
+ * of the site's CSS too (src/boot/stylesheets.ts).
+ */
+const LIST_PAGES: readonly string[] = ['/', '/crypto']
 
 function outputFile(path: string): string {
   return path === '/' ? join(CLIENT_DIR, 'index.html') : join(CLIENT_DIR, path, 'index.html')
@@ -64,12 +71,12 @@ async function write(file: string, content: string) {
  * module scripts after the first paint, in Vite's order (dependencies first). The server allows
  * this inline script by its hash.
  */
-async function deferScripts(html: string): Promise<string> {
+async function deferScripts(html: string, stylesheet: string | null): Promise<string> {
   const { entry, preloads } = moduleScripts(html)
   const loader = await compileCall(
     LOADER,
     'startApp',
-    `${JSON.stringify(entry)}, ${JSON.stringify(preloads)}`,
+    `${JSON.stringify(entry)}, ${JSON.stringify(preloads)}, ${JSON.stringify(stylesheet)}`,
   )
   return withLoader(html, loader)
 }
@@ -111,12 +118,30 @@ async function compileCall(module: string, name: string, args: string): Promise<
       rolldownOptions: { input: call, output: { format: 'iife' } },
     },
   })
-  const [chunk, ...rest] = (Array.isArray(output) ? output : [output]).flatMap((result) =>
-    'output' in result ? result.output : [],
-  )
+  const [chunk, ...rest] = outputsOf(output)
   if (chunk?.type !== 'chunk' || rest.length > 0)
     throw new Error(`${name} should build to one script`)
   return chunk.code.trim()
+}
+
+const outputsOf = (output: Awaited<ReturnType<typeof build>>) =>
+  (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    'output' in result ? result.output : [],
+  )
+
+/** A stylesheet and its imports, minified as Vite minifies the app's own. */
+async function compileStylesheet(file: string): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    build: { write: false, cssMinify: true, rolldownOptions: { input: file } },
+  })
+  const css = outputsOf(output).flatMap((item) =>
+    item.type === 'asset' && item.fileName.endsWith('.css') ? [String(item.source)] : [],
+  )
+  if (css.length !== 1) throw new Error(`${file} should build to one stylesheet`)
+  return (css[0] as string).trim()
 }
 
 // The stylesheet is written into the page (a linked one blocks the first paint for one more round
@@ -124,15 +149,23 @@ async function compileCall(module: string, name: string, args: string): Promise<
 const built = await readFile(join(CLIENT_DIR, 'index.html'), 'utf8')
 const css = (href: string) => readFileSync(join(CLIENT_DIR, href), 'utf8')
 const favicon = await readFile(join(CLIENT_DIR, 'favicon.svg'), 'utf8')
-const template = await rememberedCurrency(
-  await deferScripts(inlineFavicon(inlineStylesheet(built, css), favicon)),
-)
+const otherPagesCss = await compileStylesheet(OTHER_PAGES_CSS)
+const otherPagesHref = `/assets/other-pages-${createHash('sha256').update(otherPagesCss).digest('base64url').slice(0, 8)}.css`
+await write(join(CLIENT_DIR, otherPagesHref), otherPagesCss)
+const templateWith = async (own: (href: string) => string, stylesheet: string | null) =>
+  rememberedCurrency(
+    await deferScripts(inlineFavicon(inlineStylesheet(built, own), favicon), stylesheet),
+  )
+// Every page but the price lists'; after the common CSS, as in development (src/main.tsx).
+const template = await templateWith((href) => `${css(href).trim()}${otherPagesCss}`, null)
+const listTemplate = await templateWith(css, otherPagesHref)
 const { render } = (await import(
   pathToFileURL('dist/prerender/entry-server.js').href
 )) as typeof import('../src/entry-server')
 
 for (const { path } of PAGES) {
-  await write(outputFile(path), prerenderedPage(template, await render(path), urlOf(path)))
+  const page = LIST_PAGES.includes(path) ? listTemplate : template
+  await write(outputFile(path), prerenderedPage(page, await render(path), urlOf(path)))
 }
 // A form posted without JavaScript comes back as `?error=<code>` or `?done=<code>`: the message
 // is in the HTML.

@@ -7,6 +7,7 @@ import { watchlistSchemaFor } from '@/features/watchlist/queries'
 import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
+import { linkedStylesheetsSettled } from '@/boot/stylesheets'
 import { yieldToMain } from '@/boot/tasks'
 import { type AppRouter, createAppRouter } from './router'
 
@@ -62,6 +63,8 @@ const appWith = (router: AppRouter, pageState: PageState | null) => (
 )
 
 async function start() {
+  // Vite's dev server serves CSS by import; the build writes other-pages.css into pages itself.
+  if (import.meta.env.DEV) await import('@/styles/other-pages.css')
   if (import.meta.env.MODE === 'mock') {
     const { worker } = await import('../mocks/browser')
     await worker.start({ onUnhandledRequest: 'bypass' })
@@ -98,6 +101,8 @@ async function start() {
       await loadUserMenu()
     }
   }
+  // Every page the app may show next is styled before it starts (src/boot/stylesheets.ts).
+  await linkedStylesheetsSettled()
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this
     // page's code loaded first.

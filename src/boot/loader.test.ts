@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startApp } from './loader'
+import { linkedStylesheetsSettled } from './stylesheets'
 
 const ENTRY = '/assets/index-abc.js'
 const PRELOADS = [
@@ -76,6 +77,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
   for (const script of document.body.querySelectorAll('script')) script.remove()
+  for (const link of document.head.querySelectorAll('link')) link.remove()
 })
 
 describe('startApp (the inline loader)', () => {
@@ -147,5 +149,46 @@ describe('startApp (the inline loader)', () => {
     window.dispatchEvent(new Event('scroll'))
     expect(document.documentElement).toHaveAttribute('data-scrolled')
     expect(addedScripts()).toEqual([])
+  })
+
+  it("links the other pages' stylesheet with the scripts, first, and marks it once it settles", async () => {
+    const STYLESHEET = '/assets/other-pages-abc.css'
+    startApp(ENTRY, PRELOADS, STYLESHEET)
+    expect(document.head.querySelector('link')).toBeNull()
+    FakePaintObserver.paint('first-contentful-paint')
+    runNextTask()
+    const link = document.head.querySelector('link[rel="stylesheet"]')
+    expect(link).toHaveAttribute('href', STYLESHEET)
+    // Requested before the scripts: in the document before them.
+    const firstScript = document.body.querySelector('script') as Element
+    expect(link?.compareDocumentPosition(firstScript)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
+
+    let settled = false
+    void linkedStylesheetsSettled().then(() => {
+      settled = true
+    })
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    link?.dispatchEvent(new Event('load'))
+    await vi.waitFor(() => expect(settled).toBe(true))
+    expect(link).toHaveAttribute('data-settled')
+    // The app started later still finds it settled.
+    await expect(linkedStylesheetsSettled()).resolves.toBeUndefined()
+  })
+
+  it('lets the app start when the stylesheet fails, and links none where the page has it all', async () => {
+    startApp(ENTRY, PRELOADS, '/assets/other-pages-abc.css')
+    FakePaintObserver.paint('first-contentful-paint')
+    runNextTask()
+    const link = document.head.querySelector('link[rel="stylesheet"]')
+    const started = linkedStylesheetsSettled()
+    link?.dispatchEvent(new Event('error'))
+    await expect(started).resolves.toBeUndefined()
+    link?.remove()
+
+    startApp(ENTRY, PRELOADS)
+    vi.advanceTimersByTime(1000)
+    expect(document.head.querySelector('link')).toBeNull()
+    await expect(linkedStylesheetsSettled()).resolves.toBeUndefined()
   })
 })

@@ -5,17 +5,33 @@
  * frame was presented and so held back the first paint (docs/DECISIONS.md, "Prerendered pages paint before any JavaScript"). It runs before any
  * other code, so it imports nothing.
  *
+ * On the price lists' pages it also links the rest of the site's CSS (`stylesheet`, see
+ * src/boot/stylesheets.ts), with the scripts.
+ *
  * It starts the app once 'first-contentful-paint' is reported (the frame is on screen); at once in
  * a hidden tab (which paints nothing); after two frames where paint timing is missing; and within
  * 1 s whatever happens. It marks `<html data-scrolled>` when the visitor scrolls the page before
  * then (see `useFadeIn`).
  */
-export function startApp(entry: string, preloads: readonly string[]): void {
+export function startApp(
+  entry: string,
+  preloads: readonly string[],
+  stylesheet: string | null = null,
+): void {
   const doc = document
   let started = false
   const start = () => {
     if (started) return
     started = true
+    // The rest of the site's CSS, on the pages that carry only their own (src/boot/stylesheets.ts):
+    // first, so it is requested before the scripts; marked once settled, which the app awaits.
+    if (stylesheet) {
+      const link = doc.createElement('link')
+      link.rel = 'stylesheet'
+      link.href = stylesheet
+      link.onload = link.onerror = () => link.setAttribute('data-settled', '')
+      doc.head.append(link)
+    }
     // Each chunk is a module script of its own, in Vite's order (dependencies first), so the
     // browser runs each chunk's top-level code in its own task; all are added in one insertion.
     const scripts = doc.createDocumentFragment()

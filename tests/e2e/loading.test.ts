@@ -152,8 +152,10 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
         ),
       )
     expect(orderChunks).toHaveLength(1)
-    // The page's own <style> is the stylesheet: the lazy code fetches it no second time.
-    expect(stylesheets).toEqual([])
+    // The page's own <style> is the common stylesheet, the rest is linked once with the scripts
+    // (src/boot/stylesheets.ts): the lazy code fetches neither a second time.
+    expect(stylesheets).toHaveLength(1)
+    expect(stylesheets[0]).toMatch(/\/assets\/other-pages-[\w-]+\.css$/)
   })
 
   it('draws skeletons of the final size while loading, so nothing shifts', async () => {

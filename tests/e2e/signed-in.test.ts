@@ -169,3 +169,77 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
     expect(problems).toEqual([])
   })
 })
+
+// The price lists' pages carry only the stylesheet every page needs in their HTML; the rest of the
+// site's CSS arrives after the first paint, before the app starts (src/boot/stylesheets.ts).
+describe("the price lists' pages and the other pages' stylesheet", () => {
+  /** The class names a stylesheet's selectors name. */
+  const classesIn = (css: string) =>
+    new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] as string))
+  const inlineCss = (html: string) =>
+    [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')
+  const OTHER_PAGES = /\/assets\/other-pages-[\w-]+\.css/
+
+  it('need none of it in their HTML, signed out or signed in, and other pages carry it whole', async () => {
+    const { context } = await site.open(VIEWPORTS[0])
+    const get = async (path: string) => (await context.request.get(site.url + path)).text()
+    const href = (await get('/')).match(OTHER_PAGES)?.[0]
+    expect(href).toBeDefined()
+    const other = classesIn(await get(href as string))
+    expect(other.has('field__input')).toBe(true)
+
+    const missing = (html: string) => {
+      const inline = classesIn(inlineCss(html))
+      const used = [...html.matchAll(/class="([^"]*)"/g)].flatMap((match) =>
+        (match[1] as string).split(/\s+/),
+      )
+      return [...new Set(used)].filter((name) => other.has(name) && !inline.has(name))
+    }
+    for (const path of ['/', '/crypto']) expect(missing(await get(path)), path).toEqual([])
+    const signup = await get('/signup')
+    expect(signup).not.toMatch(OTHER_PAGES)
+    expect([...other].filter((name) => !classesIn(inlineCss(signup)).has(name))).toEqual([])
+
+    // Signed in: the header's account menu is on the lists' pages too.
+    const response = await context.request.post(`${site.url}/api/auth`, {
+      data: {
+        name: 'Ada Lovelace',
+        email: `ada.css.${Date.now()}@example.com`,
+        password: PASSWORD,
+      },
+      headers: { Origin: site.url },
+    })
+    expect(response.status()).toBe(201)
+    for (const path of ['/', '/crypto']) {
+      const html = await get(path)
+      expect(html, path).toContain('Ada Lovelace')
+      expect(missing(html), path).toEqual([])
+    }
+  })
+
+  it('has arrived before the app starts: a page opened from / is styled as when loaded', async () => {
+    const { page, problems } = await site.open(VIEWPORTS[0])
+    const requested: string[] = []
+    page.on('request', (request) => {
+      if (OTHER_PAGES.test(request.url())) requested.push(request.url())
+    })
+    const field = page.getByLabel('Email')
+    const look = () =>
+      field.evaluate((input) => {
+        const style = getComputedStyle(input)
+        return [style.borderTopLeftRadius, style.paddingLeft, style.backgroundColor, style.height]
+      })
+    await visit(page, `${site.url}/signup`)
+    const loaded = await look()
+    expect(requested).toEqual([])
+
+    await visit(page, `${site.url}/`)
+    expect(await page.locator('link[rel="stylesheet"][data-settled]').count()).toBe(1)
+    await page.getByRole('link', { name: 'Get Started' }).click()
+    await page.waitForURL(`${site.url}/signup`)
+    await field.waitFor()
+    expect(await look()).toEqual(loaded)
+    expect(requested).toHaveLength(1)
+    expect(problems).toEqual([])
+  })
+})
