@@ -167,6 +167,12 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
     expect(await accountButton(page).textContent()).toContain('Ada Lovelace')
     // No hydration mismatch (React reports one as a console error).
     expect(problems).toEqual([])
+    // The account menu leads to each thing the account holds.
+    await accountButton(page).click()
+    await nav(page).getByRole('link', { name: 'Price alerts' }).click()
+    await page.waitForURL(`${site.url}/account/alerts`)
+    await page.getByRole('heading', { level: 1, name: 'Your price alerts' }).waitFor()
+    expect(problems).toEqual([])
   })
 })
 

@@ -71,6 +71,13 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
         >
           Watchlist
         </Link>
+        <Link
+          to="/account/alerts"
+          className="button button--ghost button--small"
+          onClick={() => setOpen(false)}
+        >
+          Price alerts
+        </Link>
         <form
           method="post"
           action={`${env.formApiUrl}api/auth/sign-out`}
