@@ -646,7 +646,7 @@ async function main(): Promise<void> {
         return row(
           `cold cache ${endpoint.path.split('?')[0]}: upstream calls / ${cold.requestsPerEndpoint}`,
           after,
-          String(after),
+          `${after} (${JSON.stringify(endpoint.statuses)})`,
           { text: 'exactly 1', ok: (value) => value === 1 },
         )
       }),

@@ -155,10 +155,19 @@ describe('AccountMenu, in the navigation bar', () => {
     await user.keyboard('{Escape}')
     expect(disclosureOf(toggle).open).toBe(false)
     expect(toggle).toHaveFocus()
-    // Open again, Tab past Account, Watchlist and Sign Out to Sign out everywhere, Enter.
+    // Open again, Tab past Account, Watchlist, Price alerts and Sign Out to Sign out everywhere.
     await user.click(toggle)
     await user.tab()
+    expect(nav.getByRole('link', { name: 'Account' })).toHaveFocus()
     await user.tab()
+    // The bar has a Watchlist link too (shown on phones): the one in the menu has focus.
+    expect(document.activeElement).toHaveTextContent('Watchlist')
+    await user.tab()
+    expect(nav.getByRole('link', { name: 'Price alerts' })).toHaveAttribute(
+      'href',
+      '/account/alerts',
+    )
+    expect(nav.getByRole('link', { name: 'Price alerts' })).toHaveFocus()
     await user.tab()
     await user.tab()
     expect(nav.getByRole('button', { name: 'Sign out everywhere' })).toHaveFocus()
