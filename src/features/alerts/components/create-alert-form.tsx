@@ -10,8 +10,7 @@ import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
 import { accountQueries } from '@/features/auth/account-session'
 import { Field } from '@/features/auth/components/field'
 import { FormDone } from '@/features/auth/components/form-done'
-import { useResendVerification } from '@/features/auth/verify-email'
-import { describeFailure } from '@/features/auth/failure'
+import { ResendVerificationForm } from '@/features/auth/components/resend-verification-form'
 import { useCreateAlert } from '../alerts'
 import { type AlertProblem, describeAlertFailure } from '../failure'
 import { AlertProblemNote } from './alert-problem'
@@ -69,8 +68,8 @@ export function CreateAlertSection({
 }
 
 function Unverified() {
-  const resend = useResendVerification()
-  if (resend.isSuccess) {
+  const [sent, setSent] = useState(false)
+  if (sent) {
     return (
       <FormDone title="Link sent">
         <p>Open the link we sent you within 24 hours, then come back to create the alert.</p>
@@ -78,29 +77,16 @@ function Unverified() {
     )
   }
   return (
-    <form
-      method="post"
-      action={`${env.formApiUrl}api/account/verification-email`}
+    <ResendVerificationForm
       className="alert-create__unverified"
-      aria-label="Confirm your email address"
-      onSubmit={(event) => {
-        event.preventDefault()
-        resend.mutate()
-      }}
+      label="Send the verification again"
+      onSent={() => setSent(true)}
     >
       <p>
         Alerts are sent by email, so your address must be confirmed first: open the link we sent you
         when you signed up.
       </p>
-      <button type="submit" className="button button--ghost" disabled={resend.isPending}>
-        {resend.isPending ? 'Sending…' : 'Send the verification again'}
-      </button>
-      {resend.error ? (
-        <p className="field__error" role="alert">
-          {describeFailure(resend.error, []).problem?.message}
-        </p>
-      ) : null}
-    </form>
+    </ResendVerificationForm>
   )
 }
 

@@ -12,10 +12,10 @@ import { accountQueries } from '../account-session'
 import { describeFailure, returnedProblem } from '../failure'
 import { useSignOutEverywhere } from '../sign-out'
 import { useAuthForm } from '../use-auth-form'
-import { useResendVerification } from '../verify-email'
 import { Field } from './field'
 import { FormDone } from './form-done'
 import { FormProblemAlert } from './form-problem'
+import { ResendVerificationForm } from './resend-verification-form'
 
 type AccountDone = (typeof ACCOUNT_DONE)[number]
 
@@ -98,7 +98,6 @@ export function AccountPage({
 
 /** Name, email and its state; before the page's script knows the session, the forms only. */
 function Details({ user, onSent }: { user: AccountUser | undefined; onSent: () => void }) {
-  const resend = useResendVerification()
   return (
     <div className="account-page__section">
       <h2>Details</h2>
@@ -116,29 +115,16 @@ function Details({ user, onSent }: { user: AccountUser | undefined; onSent: () =
         </dl>
       ) : null}
       {user?.emailVerified ? null : (
-        <form
-          method="post"
-          action={`${env.formApiUrl}api/account/verification-email`}
+        <ResendVerificationForm
           className="account-page__resend"
-          aria-label="Confirm your email address"
-          onSubmit={(event) => {
-            event.preventDefault()
-            resend.mutate(undefined, { onSuccess: onSent })
-          }}
+          label="Send the link again"
+          onSent={onSent}
         >
           <p>
             Confirm your email address with the link we sent you, to get emails you ask for. No
             email, or the link expired?
           </p>
-          <button type="submit" className="button button--ghost" disabled={resend.isPending}>
-            {resend.isPending ? 'Sending…' : 'Send the link again'}
-          </button>
-          {resend.error ? (
-            <p className="field__error" role="alert">
-              {describeFailure(resend.error, []).problem?.message}
-            </p>
-          ) : null}
-        </form>
+        </ResendVerificationForm>
       )}
     </div>
   )
