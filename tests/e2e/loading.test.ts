@@ -39,11 +39,12 @@ async function scrollTopTo(page: Page, selector: string, fraction: number) {
   )
 }
 
+/** Two frames, then the first idle moment: whatever those frames started (a render) has run. */
 const nextFrames = (page: Page) =>
   page.evaluate(
     () =>
       new Promise((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150))),
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(resolve))),
       ),
   )
 
