@@ -113,7 +113,8 @@ describe('SignUpForm', () => {
     expect(await screen.findByRole('button', { name: /submitting/i })).toBeDisabled()
     const text = await screen.findByText(/welcome to coinvera, ada lovelace!.*signed in/i)
     const welcome = text.closest('[role="status"]')
-    expect(welcome).toHaveFocus()
+    // Focus comes from an effect, which React may run a moment after the note is in the page.
+    await waitFor(() => expect(welcome).toHaveFocus())
     expect(router.state.location.pathname).toBe('/')
     // The navigation bar knows who is signed in, without asking the server again.
     const nav = screen.getByRole('navigation', { name: 'Main' })
