@@ -57,7 +57,6 @@ export const MarketCoinSchema = v.object({
   total_volume: OptionalNumber,
   price_change_percentage_24h: OptionalNumber,
   market_cap_change_24h: OptionalNumber,
-  last_updated: OptionalString,
 })
 export type MarketCoin = v.InferOutput<typeof MarketCoinSchema>
 

@@ -55,7 +55,11 @@ export type Sample = {
 export function loadSample(): Sample {
   const markets = marketsWithSampleImages(v.parse(MarketsResponseSchema, coinsMarkets))
   const trending = trendingWithSampleImages(v.parse(TrendingResponseSchema, searchTrending))
-  const latest = Math.max(0, ...markets.map((coin) => Date.parse(coin.last_updated ?? '') || 0))
+  // The fixture's own times (the site's schema leaves them out: no page shows them).
+  const latest = Math.max(
+    0,
+    ...coinsMarkets.map((coin) => Date.parse(coin.last_updated ?? '') || 0),
+  )
   const updatedAt = new Date(latest)
   return {
     markets,

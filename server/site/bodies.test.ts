@@ -15,7 +15,7 @@ describe('compressedCopies', () => {
     expect(compressedCopiesSync(body)).toEqual([...copies])
   })
 
-  it('compresses at brotli 5, never the build’s 11, whose thread-pool time starved sign-ins', async () => {
+  it('compresses at brotli 6, never the build’s 11, whose thread-pool time starved sign-ins', async () => {
     const [[, br]] = (await compressedCopies(body)) as [[string, Uint8Array]]
     const at = (quality: number) =>
       new Uint8Array(
@@ -26,7 +26,7 @@ describe('compressedCopies', () => {
           },
         }),
       )
-    expect(br).toEqual(at(5))
+    expect(br).toEqual(at(6))
     expect(br).not.toEqual(at(11))
   })
 })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   firstInHead,
-  inlineFavicon,
   inlineStylesheet,
   moduleScripts,
   prerenderedPage,
@@ -118,9 +117,8 @@ describe('the HTML edits', () => {
     expect(() => withLoader(BUILT, 'x("</script>")')).toThrow(/early/)
   })
 
-  it('puts a script first in the head, and the favicon into its link', () => {
+  it('puts a script first in the head', () => {
     expect(firstInHead(BUILT, 'go()')).toContain('<meta charset="UTF-8" /><script>go()</script>')
-    expect(inlineFavicon(BUILT, ' <svg/> ')).toContain('href="data:image/svg+xml,%3Csvg%2F%3E"')
   })
 
   it("writes a token into the page's one empty token field, and nothing else", () => {

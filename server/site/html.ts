@@ -158,17 +158,6 @@ export function firstInHead(html: string, script: string): string {
   return html.replace(charset, () => `${charset}<script>${script}</script>`)
 }
 
-/** The page with its favicon link pointing at `svg` itself, as a data: URL. */
-export function inlineFavicon(html: string, svg: string): string {
-  const link = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />'
-  if (!html.includes(link)) throw new Error('index.html lost its favicon link')
-  return html.replace(
-    link,
-    () =>
-      `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg.trim())}" type="image/svg+xml" />`,
-  )
-}
-
 // What React renders for the token field of the pages opened from an emailed link.
 const TOKEN_FIELD = '<input type="hidden" name="token" value=""/>'
 

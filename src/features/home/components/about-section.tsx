@@ -39,7 +39,16 @@ export function AboutSection() {
       <ul className="about__grid">
         {columns.map((column) => (
           <li key={column.title} className="about__card">
-            <img className="about__icon" src={column.icon} alt="" width={56} height={56} />
+            {/* Below the first screen, like the app promo's phone: lazy, so React does not
+                preload them in the page's head, ahead of what the first paint needs. */}
+            <img
+              className="about__icon"
+              src={column.icon}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+            />
             <h3 className="about__title">{column.title}</h3>
             <ul className="about__lines">
               {column.lines.map((line) => (
