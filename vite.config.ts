@@ -84,9 +84,9 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
-    // The suite waits more than it computes (servers starting, browsers, two minutes of load in
-    // multi-instance.test.ts): three files at a time on 2 cores, every project together, the
-    // files that are long by design first (docs/PERFORMANCE.md, "The test suite").
+    // Three files at a time on 2 cores, every project together: both cores stay busy (98-99% in a
+    // full run) while a file waits for a server or a browser. The files that are long by design
+    // go first (docs/PERFORMANCE.md, "The test suite").
     maxWorkers: 3,
     sequence: { sequencer: testSequencer },
     // expect.poll waits for what a test expects to come about; its 1 s default is a deadline that

@@ -1,6 +1,6 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
-// Long by what they test, not by accident: two minutes of load through nginx, and Vite's dev
+// Long by what they test, not by accident: 45 s of load through nginx, and Vite's dev
 // server under an 8x slower CPU. Started first, they run beside the rest of the suite.
 const LONG_BY_DESIGN = ['tests/e2e/multi-instance.test.ts', 'tests/e2e/fade-in.test.ts']
 
