@@ -10,7 +10,9 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+import { CHROME_FLAGS, CHROME_PATH } from '../../scripts/chromium'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +20,8 @@ declare module 'vitest' {
     clientDir: string
     /** This run's private copy of the built server (dist/server/index.js). */
     serverEntry: string
+    /** The one Chromium every test file connects to (tests/e2e/support/browser.ts). */
+    browserEndpoint: string
   }
 }
 
@@ -30,7 +34,7 @@ const BUILT_SERVER = join(root, 'dist/server/index.js')
  * served by the built server. Build once per run (E2E_SKIP_BUILD=1 says dist/ is already fresh),
  * then test a private copy: others may rebuild dist/ while the suite runs.
  */
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const result = spawnSync('npm', ['run', 'build'], {
       cwd: root,
@@ -68,5 +72,16 @@ export default function setup(project: TestProject): () => void {
   }
   project.provide('clientDir', clientDir)
   project.provide('serverEntry', join(copy, 'server/index.js'))
-  return () => rmSync(copy, { recursive: true, force: true })
+  // One browser for the run, each file in its own contexts: a launch per file cost 1.2-1.7 s of
+  // CPU, on a suite whose two cores are busy throughout.
+  const browser = await chromium.launchServer({
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS,
+    timeout: 30_000,
+  })
+  project.provide('browserEndpoint', browser.wsEndpoint())
+  return async () => {
+    await browser.close()
+    rmSync(copy, { recursive: true, force: true })
+  }
 }

@@ -8,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core'
-import { CHROME_FLAGS, CHROME_PATH } from '../../../scripts/chromium'
+import { inject } from 'vitest'
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800, phone: false },
@@ -20,13 +20,13 @@ export type Size = { width: number; height: number }
 
 export const ROUTES = ['/', '/crypto', '/contact', '/signup', '/signin'] as const
 
-/** Debian's Chromium, headless, with every host but loopback unresolvable: nothing leaves the box. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    timeout: 30_000,
-    args: CHROME_FLAGS,
-  })
+/**
+ * Debian's Chromium, headless, with every host but loopback unresolvable: nothing leaves the box.
+ * The run's one browser (started by global-setup.ts); closing this connection closes the contexts
+ * it opened, not the browser.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'), { timeout: 30_000 })
 }
 
 /** Console errors, warnings and uncaught exceptions a page produced. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../../support/fake-upstream'
-import { launchBrowser, openPage, type Size, type Visit } from './browser'
+import { connectBrowser, openPage, type Size, type Visit } from './browser'
 import { type SiteServer, startServer } from './server'
 
 export type Site = {
@@ -28,7 +28,7 @@ export function setUpSite(
   beforeAll(async () => {
     upstream = await startFakeUpstream(options.upstream)
     const env = { MARKET_UPSTREAM_URL: upstream.url, ...options.env?.(upstream) }
-    ;[server, browser] = await Promise.all([startServer(env), launchBrowser()])
+    ;[server, browser] = await Promise.all([startServer(env), connectBrowser()])
   })
 
   afterEach(async () => {
