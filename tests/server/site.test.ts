@@ -24,12 +24,19 @@ function expectSecurityHeaders(
   expect(csp).toContain("script-src 'self'")
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
   expect(csp).toContain("frame-ancestors 'none'")
+  // Everything else, connections included, only from our own origin.
+  expect(csp).toMatch(/^default-src 'self';/)
+  expect(csp).not.toMatch(/connect-src|font-src/)
   expect(csp).toContain(
     "img-src 'self' data: https://assets.coingecko.com https://coin-images.coingecko.com",
   )
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   expect(response.headers.get('referrer-policy')).toBe(referrerPolicy)
   expect(response.headers.get('strict-transport-security')).toBeNull()
+  // Headers for Internet Explorer and Flash, and one that would stop DNS prefetching, are not sent.
+  for (const name of ['x-xss-protection', 'x-download-options', 'x-dns-prefetch-control']) {
+    expect(response.headers.get(name), name).toBeNull()
+  }
 }
 
 describe('pages', () => {
