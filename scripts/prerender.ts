@@ -20,6 +20,7 @@ import {
   firstInHead,
   inlineStylesheet,
   moduleScripts,
+  OTHER_PAGES_STYLESHEET,
   prerenderedPage,
   withLoader,
 } from '../server/site/html'
@@ -150,6 +151,7 @@ const built = await readFile(join(CLIENT_DIR, 'index.html'), 'utf8')
 const css = (href: string) => readFileSync(join(CLIENT_DIR, href), 'utf8')
 const otherPagesCss = await compileStylesheet(OTHER_PAGES_CSS)
 const otherPagesHref = `/assets/other-pages-${createHash('sha256').update(otherPagesCss).digest('base64url').slice(0, 8)}.css`
+if (!OTHER_PAGES_STYLESHEET.test(otherPagesHref)) throw new Error(`${otherPagesHref}: a new name`)
 await write(join(CLIENT_DIR, otherPagesHref), otherPagesCss)
 const templateWith = async (own: (href: string) => string, stylesheet: string | null) =>
   rememberedCurrency(await deferScripts(inlineStylesheet(built, own), stylesheet))

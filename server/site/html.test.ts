@@ -8,6 +8,7 @@ import {
   splitHead,
   withFormToken,
   withLoader,
+  withStylesheetLink,
 } from './html'
 
 // index.html as Vite builds it, cut to what the edits look for.
@@ -115,6 +116,16 @@ describe('the HTML edits', () => {
     expect(page).toContain('<script>start()</script>')
     expect(page).not.toMatch(/src=|modulepreload/)
     expect(() => withLoader(BUILT, 'x("</script>")')).toThrow(/early/)
+  })
+
+  it("links the built stylesheet at the end of the head, and nothing that isn't it", () => {
+    const page = withStylesheetLink(BUILT, '/assets/other-pages-Ab12_-x9.css')
+    expect(page).toContain(
+      '<link rel="stylesheet" href="/assets/other-pages-Ab12_-x9.css" data-settled></head>',
+    )
+    expect(page.replace(/<link rel="stylesheet" href="[^"]+" data-settled>/, '')).toBe(BUILT)
+    expect(() => withStylesheetLink(BUILT, '/assets/x.css"><script>')).toThrow(/not the built/)
+    expect(() => withStylesheetLink('<p>no head</p>', '/assets/other-pages-a.css')).toThrow(/head/)
   })
 
   it('puts a script first in the head', () => {

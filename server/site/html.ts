@@ -126,6 +126,25 @@ export function inlineStylesheet(html: string, css: (href: string) => string): s
   return html.replace(link, () => `<style>${text}</style>`)
 }
 
+/**
+ * Where the build writes the stylesheet of the pages beyond the price lists (`other-pages.css`,
+ * scripts/prerender.ts): `/assets/other-pages-<hash>.css`. The lists' pages link it after their
+ * first paint; one rendered for a signed-in visitor links it in its head (server/site/pages.ts).
+ */
+export const OTHER_PAGES_STYLESHEET = /^\/assets\/other-pages-[\w-]+\.css$/
+
+/**
+ * The page with a stylesheet link at the end of its head: styles it before its first paint. Marked
+ * settled for the app's wait (src/boot/stylesheets.ts): the first paint, and so the loader that
+ * adds the app's scripts after it, comes only once it has loaded or failed.
+ */
+export function withStylesheetLink(html: string, href: string): string {
+  if (!OTHER_PAGES_STYLESHEET.test(href)) throw new Error(`not the built stylesheet: ${href}`)
+  const end = html.indexOf('</head>')
+  if (end < 0) throw new Error('the page has no </head>')
+  return `${html.slice(0, end)}<link rel="stylesheet" href="${href}" data-settled>${html.slice(end)}`
+}
+
 /** The entry module script and the modulepreloads Vite wrote into the page. */
 export function moduleScripts(html: string): { entry: string; preloads: string[] } {
   const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)]

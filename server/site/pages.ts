@@ -30,7 +30,7 @@ import type { MarketCaches } from '../market/service'
 import type { PageData, Unavailable } from '@contract/page-data'
 import type { SearchData } from '@contract/search'
 import { compressedCopies, weakEtag } from './bodies'
-import { renderedPage } from './html'
+import { OTHER_PAGES_STYLESHEET, renderedPage, withStylesheetLink } from './html'
 import type { Build } from './manifest'
 
 type Meta = MarketsData['meta']
@@ -173,6 +173,10 @@ export function createPageRenderer(deps: {
   // bytes: sample data alone makes 504 coin keys.
   const coinRenders = byteBoundedStore(deps.coinRenderBytes)
 
+  // The stylesheet a list page links after its first paint (its template's loader names it).
+  const otherPages =
+    Object.keys(build.manifest.files).find((name) => OTHER_PAGES_STYLESHEET.test(name)) ?? null
+
   /** `path` rendered with `data` into `file`, the prerendered page that is its template. */
   async function renderPage(
     path: string,
@@ -182,8 +186,14 @@ export function createPageRenderer(deps: {
   ): Promise<RenderedPage> {
     const template = build.bodies.get(file)
     if (!template) throw new Error(`${file} is not in the build`)
+    const prerendered = decoder.decode(template)
     // The lists' pages keep the template's head (their titles name no price); a coin's names it.
-    const html = renderedPage(decoder.decode(template), await render(path, data), options)
+    let html = renderedPage(prerendered, await render(path, data), options)
+    // A list page for a signed-in visitor: its header's styles are not in the list pages' own
+    // CSS, so the stylesheet with them comes before the first paint (cached after the first).
+    if (data.viewer && otherPages && prerendered.includes(otherPages)) {
+      html = withStylesheetLink(html, otherPages)
+    }
     const page = new TextEncoder().encode(html)
     const bodies = new Map([[file, page]])
     for (const [suffix, copy] of await compressedCopies(page)) bodies.set(file + suffix, copy)

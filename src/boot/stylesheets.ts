@@ -6,6 +6,9 @@
  * first paint, with the app's scripts, and marks the link `data-settled` once it has loaded or
  * failed.
  *
+ * A list page rendered for a signed-in visitor links it in its head instead (its header needs it
+ * for the first paint), already marked: it has loaded or failed before any script runs.
+ *
  * The app starts only once it has: any page or dialog the visitor then opens is styled, the
  * first client-side navigation as much as a page loaded from the server. It is a few kB requested
  * before the scripts, so it has always arrived by then in practice; a failure lets the app start

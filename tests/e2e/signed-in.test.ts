@@ -184,8 +184,9 @@ describe("the price lists' pages and the other pages' stylesheet", () => {
     [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('')
   const OTHER_PAGES = /\/assets\/other-pages-[\w-]+\.css/
 
-  it('need none of it in their HTML, signed out or signed in, and other pages carry it whole', async () => {
-    const { context } = await site.open(VIEWPORTS[0])
+  it('need none of it in their HTML signed out, link it first signed in, and other pages carry it whole', async () => {
+    // Without JavaScript: what is styled is styled by the HTML alone.
+    const { context, page } = await site.open(VIEWPORTS[0], { javaScriptEnabled: false })
     const get = async (path: string) => (await context.request.get(site.url + path)).text()
     const href = (await get('/')).match(OTHER_PAGES)?.[0]
     expect(href).toBeDefined()
@@ -199,12 +200,19 @@ describe("the price lists' pages and the other pages' stylesheet", () => {
       )
       return [...new Set(used)].filter((name) => other.has(name) && !inline.has(name))
     }
-    for (const path of ['/', '/crypto']) expect(missing(await get(path)), path).toEqual([])
+    const linkedInHead = (html: string) =>
+      html.slice(0, html.indexOf('</head>')).includes(`<link rel="stylesheet" href="${href}"`)
+    for (const path of ['/', '/crypto']) {
+      const html = await get(path)
+      expect(missing(html), path).toEqual([])
+      expect(linkedInHead(html), path).toBe(false)
+    }
     const signup = await get('/signup')
     expect(signup).not.toMatch(OTHER_PAGES)
     expect([...other].filter((name) => !classesIn(inlineCss(signup)).has(name))).toEqual([])
 
-    // Signed in: the header's account menu is on the lists' pages too.
+    // Signed in: the header's account menu is on the lists' pages too, styled by the stylesheet
+    // the page links in its head, before its first paint.
     const response = await context.request.post(`${site.url}/api/auth`, {
       data: {
         name: 'Ada Lovelace',
@@ -217,7 +225,13 @@ describe("the price lists' pages and the other pages' stylesheet", () => {
     for (const path of ['/', '/crypto']) {
       const html = await get(path)
       expect(html, path).toContain('Ada Lovelace')
-      expect(missing(html), path).toEqual([])
+      expect(missing(html), path).toContain('account-menu__toggle')
+      expect(linkedInHead(html), path).toBe(true)
+      await page.goto(site.url + path)
+      const toggle = page.locator('.account-menu__toggle')
+      expect(await toggle.evaluate((element) => getComputedStyle(element).minHeight), path).toBe(
+        '44px',
+      )
     }
   })
 
