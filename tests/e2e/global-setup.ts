@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { CHROME_FLAGS, CHROME_PATH } from '../../scripts/chromium'
+import { CHROME_PATH, TEST_CHROME_FLAGS } from '../../scripts/chromium'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -76,7 +76,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // CPU, on a suite whose two cores are busy throughout.
   const browser = await chromium.launchServer({
     executablePath: CHROME_PATH,
-    args: CHROME_FLAGS,
+    args: TEST_CHROME_FLAGS,
     timeout: 30_000,
   })
   project.provide('browserEndpoint', browser.wsEndpoint())
