@@ -38,7 +38,8 @@ it("keeps Playwright's disabled features: Chromium reads only the last --disable
       .filter((arg) => arg.startsWith('--disable-features='))
       .map((arg) => arg.slice('--disable-features='.length).split(','))
     expect(lists.length).toBeGreaterThan(1)
-    const [playwright, last] = [lists[0], lists[lists.length - 1]]
+    const playwright = lists[0] ?? []
+    const last = lists[lists.length - 1] ?? []
     expect(playwright).toContain('HttpsUpgrades')
     expect(last).toEqual(expect.arrayContaining([...playwright, 'WebUIOmniboxPopup']))
   } finally {
