@@ -61,6 +61,27 @@ describe('the browser-kept watchlist', () => {
     expect(listener).toHaveBeenCalledTimes(2)
   })
 
+  it('follows another tab that removed the last coin, and keeps the list for the page when storage is full', () => {
+    addLocal('bitcoin')
+    // Another tab unstars it: the stored list is gone.
+    localStorage.removeItem(KEY)
+    expect(readLocal()).toEqual([])
+    // Storage refuses writes: the page keeps its list, as long as it lives.
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    try {
+      addLocal('ethereum')
+      expect(readLocal()).toEqual(['ethereum'])
+      expect(localStorage.getItem(KEY)).toBeNull()
+    } finally {
+      setItem.mockRestore()
+    }
+    // Storage takes the next write again.
+    addLocal('tether')
+    expect(stored()).toEqual({ coins: ['ethereum', 'tether'] })
+  })
+
   it('returns the same list until it changes (a store snapshot React can compare)', () => {
     addLocal('bitcoin')
     expect(readLocal()).toBe(readLocal())

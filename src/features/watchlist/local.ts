@@ -23,7 +23,9 @@ function storage(): Storage | null {
   }
 }
 
-let memory: string | null = null
+// Set only when storage refused the last write (privacy settings, or full): the list then lives
+// as long as the page. Otherwise storage is the truth, also when another tab emptied it.
+let pageOnly: string | null | undefined
 let lastText: string | null = null
 let last: readonly string[] = NONE
 const listeners = new Set<() => void>()
@@ -40,7 +42,8 @@ function parse(text: string | null): readonly string[] {
 
 /** The stored list, the same array until the stored text changes (a store's snapshot). */
 export function readLocal(): readonly string[] {
-  const text = storage()?.getItem(KEY) ?? memory
+  const store = storage()
+  const text = store && pageOnly === undefined ? store.getItem(KEY) : (pageOnly ?? null)
   if (text !== lastText) {
     lastText = text
     last = parse(text)
@@ -52,12 +55,13 @@ function write(coins: readonly string[]): void {
   const text = coins.length > 0 ? JSON.stringify({ coins }) : null
   const store = storage()
   try {
-    if (text === null) store?.removeItem(KEY)
-    else store?.setItem(KEY, text)
+    if (!store) throw new Error('no storage')
+    if (text === null) store.removeItem(KEY)
+    else store.setItem(KEY, text)
+    pageOnly = undefined
   } catch {
-    // Storage full: kept for this page only.
+    pageOnly = text
   }
-  memory = text
   for (const listener of listeners) listener()
 }
 
