@@ -42,6 +42,10 @@ describe('sample coin pages', () => {
     const btc = sampleCoinSources.get('bitcoin') ?? fail()
     expect(sampleMarketChart({ ...btc, current_price: null }, '7', END)).toBeNull()
     expect(sampleMarketChart(btc, '14', END)).toBeNull()
+    // A priceless copy, asked first, leaves the coin's own charts alone.
+    const solana = sampleCoinSources.get('solana') ?? fail()
+    expect(sampleMarketChart({ ...solana, current_price: null }, '1', END)).toBeNull()
+    expect(sampleMarketChart(solana, '1', END)?.prices).toHaveLength(289)
   })
 })
 

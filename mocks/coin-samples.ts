@@ -142,9 +142,10 @@ function walkThrough(anchors: [number, number][], sigma: number, random: () => n
  * where the 24 h change says), and a year daily that ends in those 30 days. Null without a price.
  */
 type Past = { hourly: number[]; daily: number[]; high: number; low: number }
-const pasts = new Map<string, Past | null>()
+// Kept per source object, not per id: a copy of a coin with other figures has its own past.
+const pasts = new WeakMap<SampleCoinSource, Past | null>()
 function pastOf(coin: SampleCoinSource): Past | null {
-  if (pasts.has(coin.id)) return pasts.get(coin.id) ?? null
+  if (pasts.has(coin)) return pasts.get(coin) ?? null
   const price = coin.current_price
   let past: Past | null = null
   if (price !== null && price > 0) {
@@ -203,7 +204,7 @@ function pastOf(coin: SampleCoinSource): Past | null {
       low: Math.min(...day.map((v) => price * Math.exp(v))),
     }
   }
-  pasts.set(coin.id, past)
+  pasts.set(coin, past)
   return past
 }
 
