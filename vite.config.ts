@@ -100,6 +100,11 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'contract/**/*.test.ts'],
           setupFiles: ['tests/setup.ts'],
+          // One jsdom and one module graph per worker, not per file: the unit files took 126 s of
+          // CPU isolated and 37 s so (one run each). tests/setup.ts resets what a test may leave
+          // (the DOM, storage, cookies, mock handlers); no unit file uses vi.mock, which needs a
+          // fresh module graph. Checked with shuffled orders (--sequence.shuffle).
+          isolate: false,
           // A limit for a test that hangs, not a measure: beside the other files on a loaded
           // 2-core machine, form tests took over the default 5 s.
           testTimeout: 30_000,
