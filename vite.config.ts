@@ -101,7 +101,7 @@ export default defineConfig(({ mode }) => ({
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'contract/**/*.test.ts'],
           setupFiles: ['tests/setup.ts'],
           // One jsdom and one module graph per worker, not per file: the unit files took 126 s of
-          // CPU isolated and 37 s so (one run each). tests/setup.ts resets what a test may leave
+          // CPU isolated and 46 s so (one run each). tests/setup.ts resets what a test may leave
           // (the DOM, storage, cookies, mock handlers); no unit file uses vi.mock, which needs a
           // fresh module graph. Checked with shuffled orders (--sequence.shuffle).
           isolate: false,

@@ -51,17 +51,21 @@ export function readLocal(): readonly string[] {
   return last
 }
 
+// Whether storage took the text (it refuses when full).
+function saved(store: Storage, text: string | null): boolean {
+  try {
+    if (text === null) store.removeItem(KEY)
+    else store.setItem(KEY, text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 function write(coins: readonly string[]): void {
   const text = coins.length > 0 ? JSON.stringify({ coins }) : null
   const store = storage()
-  try {
-    if (!store) throw new Error('no storage')
-    if (text === null) store.removeItem(KEY)
-    else store.setItem(KEY, text)
-    pageOnly = undefined
-  } catch {
-    pageOnly = text
-  }
+  pageOnly = store && saved(store, text) ? undefined : text
   for (const listener of listeners) listener()
 }
 
