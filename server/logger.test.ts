@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createLogger, type LogLevel } from './logger'
+import { createLogger, type LogLevel, logDestination } from './logger'
 
 function capture(level: LogLevel = 'debug') {
   const lines: Record<string, unknown>[] = []
@@ -50,5 +53,25 @@ describe('createLogger', () => {
     expect(lines[0]).toMatchObject({
       err: { type: 'Error', message: 'boom', stack: expect.stringContaining('boom') },
     })
+  })
+
+  it('loses no line and keeps their order when many arrive during a write, long ones included', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'coinvera-log-')), 'out.log')
+    const destination = logDestination(file)
+    await new Promise((resolve) => destination.once('ready', resolve))
+    const logger = createLogger('info', destination)
+    // Longer than a batch's cap (1 kB): it goes out on its own, whole.
+    const long = 'x'.repeat(5000)
+    for (let i = 0; i < 3000; i++) logger.info({ i, ...(i % 500 === 7 ? { long } : {}) }, 'line')
+    // Ending writes out every batch still waiting, then closes the file.
+    const closed = new Promise((resolve) => destination.once('close', resolve))
+    destination.end()
+    await closed
+    const lines = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(lines.map((line) => line.i)).toEqual(Array.from({ length: 3000 }, (_, i) => i))
+    expect(lines.filter((line) => line.long === long)).toHaveLength(6)
   })
 })
