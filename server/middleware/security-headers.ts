@@ -31,9 +31,13 @@ export function contentSecurityPolicy(
   ].join('; ')
 }
 
+const REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
 /**
- * Hono's secure headers on every response, errors included. A page sets its own
- * Content-Security-Policy (with its inline hashes), which this keeps (`overwrite: false`).
+ * Hono's secure headers on every response, errors included. The two a page may set itself, its
+ * Content-Security-Policy (with its inline hashes) and a stricter Referrer-Policy (a page opened
+ * from an emailed link), are set here only where the route has not: asking for every header
+ * (Hono's `overwrite: false`) cost 8 header lookups a response, 1–2 µs in a loop of app.fetch.
  */
 export function securityHeaders(options: {
   connectSrc: readonly string[]
@@ -42,8 +46,8 @@ export function securityHeaders(options: {
 }): MiddlewareHandler<AppEnv> {
   const policy = contentSecurityPolicy(options.connectSrc)
   const headers = secureHeaders({
-    overwrite: false,
-    referrerPolicy: 'strict-origin-when-cross-origin',
+    // Set below, where a page may have set its own.
+    referrerPolicy: false,
     xFrameOptions: 'DENY',
     strictTransportSecurity: options.hsts ? 'max-age=31536000; includeSubDomains' : false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
@@ -57,8 +61,8 @@ export function securityHeaders(options: {
   })
   return async (c, next) => {
     await headers(c, next)
-    if (!c.res.headers.has('Content-Security-Policy')) {
-      c.res.headers.set('Content-Security-Policy', policy)
-    }
+    const set = c.res.headers
+    if (!set.has('Content-Security-Policy')) set.set('Content-Security-Policy', policy)
+    if (!set.has('Referrer-Policy')) set.set('Referrer-Policy', REFERRER_POLICY)
   }
 }
