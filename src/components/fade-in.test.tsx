@@ -125,17 +125,17 @@ describe('useFadeIn', () => {
     drawFrame(BELOW_THE_FOLD)
     expect(section).toHaveClass('fade')
     expect(section).not.toHaveClass('fade--in')
-    expect(section.style.getPropertyValue('--fade-duration')).toBe('1500ms')
+    expect(section.style.transitionDuration).toBe('1500ms')
     // Hidden without a transition (it would fade out), which comes back two frames later.
-    expect(section.style.transition).toBe('none')
+    expect(section.style.transitionProperty).toBe('none')
     drawFrame(BELOW_THE_FOLD)
     drawFrame(BELOW_THE_FOLD)
-    expect(section.style.transition).toBe('')
+    expect(section.style.transitionProperty).toBe('')
     drawFrame(0.8 * VIEWPORT_HEIGHT) // top at 80%: not yet
     expect(section).not.toHaveClass('fade--in')
     drawFrame(0.7 * VIEWPORT_HEIGHT) // top at 70%: in
     expect(section).toHaveClass('fade', 'fade--in')
-    expect(section.style.transition).toBe('') // it fades
+    expect(section.style.transitionProperty).toBe('') // it fades
   })
 
   it('shows a section at once when a fast scroll carried it past between two frames', () => {
@@ -145,11 +145,11 @@ describe('useFadeIn', () => {
     drawFrame(BELOW_THE_FOLD)
     drawFrame(BELOW_THE_FOLD)
     expect(section).toHaveClass('fade')
-    expect(section.style.transition).toBe('')
+    expect(section.style.transitionProperty).toBe('')
     drawFrame(SCROLLED_PAST)
     expect(section).toHaveClass('fade', 'fade--in')
     // Out of sight above: no transition left to run, it is simply there when scrolled back to.
-    expect(section.style.transition).toBe('none')
+    expect(section.style.transitionProperty).toBe('none')
   })
 
   it.each([
