@@ -132,6 +132,8 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
       expect(await nav(page).getByRole('link', { name: 'Sign In' }).count()).toBe(0)
       await accountButton(page).click()
       expect(await isOpen(accountButton(page))).toBe(true)
+      // Once at every width: the phone menu's own link, or the account menu's above it.
+      expect(await nav(page).getByRole('link', { name: 'Watchlist' }).count()).toBe(1)
       await nav(page).getByRole('button', { name: 'Sign Out', exact: true }).click()
       await page.waitForURL(`${site.url}/signin?signed_out=true`)
       expect(await page.getByRole('main').getByRole('status').textContent()).toBe(

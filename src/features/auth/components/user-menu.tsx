@@ -66,7 +66,7 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
         </a>
         <Link
           to="/watchlist"
-          className="button button--ghost button--small"
+          className="button button--ghost button--small account-menu__wide-only"
           onClick={() => setOpen(false)}
         >
           Watchlist
