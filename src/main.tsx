@@ -7,6 +7,7 @@ import { watchlistSchemaFor } from '@/features/watchlist/queries'
 import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
+import { recordEarlyChoices } from '@/boot/early-choices'
 import { linkedStylesheetsSettled } from '@/boot/stylesheets'
 import { yieldToMain } from '@/boot/tasks'
 import { type AppRouter, createAppRouter } from './router'
@@ -109,6 +110,8 @@ async function start() {
     await yieldToMain()
     await router.load()
     await yieldToMain()
+    // A pick in a menu while the page hydrates is kept for the menu; any navigation ends that.
+    router.subscribe('onBeforeNavigate', recordEarlyChoices())
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page.
     startTransition(() => {

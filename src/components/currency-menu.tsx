@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { takeEarlyChoice } from '@/boot/early-choices'
 import { rememberCurrency } from '@/lib/remembered-currency'
 
 /**
@@ -19,9 +20,11 @@ export function CurrencyMenu({
 }) {
   const navigate = useNavigate()
   const select = useRef<HTMLSelectElement>(null)
-  // The default stays out of the address; like sorting, no new history entry, no scroll.
+  // The default stays out of the address; like sorting, no new history entry, no scroll. The
+  // currency shown is no change: React sends one when it puts a pick made during hydration back
+  // to the rendered value, after the pick itself was applied.
   const change = (value: string) => {
-    if (!v.is(CurrencySchema, value)) return
+    if (!v.is(CurrencySchema, value) || value === currency) return
     rememberCurrency(value)
     void navigate({
       to: '.',
@@ -31,10 +34,11 @@ export function CurrencyMenu({
     })
   }
   // A choice made in the server's HTML before this code arrived (the menu hydrates late) is
-  // still in the select, which React adopts as it is: apply it, or page and menu disagree.
+  // still in the select, which React adopts as it is; one made while the page hydrated was
+  // recorded (src/boot/early-choices.ts). Apply it, or page and menu disagree.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
   useEffect(() => {
-    const chosen = select.current?.value
+    const chosen = takeEarlyChoice('currency') ?? select.current?.value
     if (chosen && chosen !== currency) change(chosen)
   }, [])
   return (

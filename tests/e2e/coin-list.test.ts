@@ -133,6 +133,30 @@ describe('the full list', () => {
       expect(await figuresWhole(page)).toBe(true)
     })
   })
+
+  it('a currency picked on a slow phone while the page hydrates is the one shown', async () => {
+    const { page, context, problems } = await site.open(VIEWPORTS[1])
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.goto(`${site.url}/coins?currency=eur`, { waitUntil: 'load' })
+    // The header is adopted first; the list, 100 rows further down, is still being hydrated
+    // (before src/boot/early-choices.ts, 7 picks of 8 made now were undone).
+    await page.waitForFunction(
+      () => {
+        const button = document.querySelector('.nav-bar__toggle')
+        return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'))
+      },
+      undefined,
+      { polling: 'raf' },
+    )
+    await page.getByLabel('Currency').selectOption('gbp')
+    await page.waitForURL(`${site.url}/coins?currency=gbp`)
+    await page.waitForFunction(() =>
+      document.querySelector('.coin-list tbody th + td')?.textContent?.startsWith('£'),
+    )
+    expect(await page.getByLabel('Currency').inputValue()).toBe('gbp')
+    expect(problems).toEqual([])
+  })
 })
 
 describe('the full list offline', () => {
