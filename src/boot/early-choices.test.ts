@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { recordEarlyChoices, takeEarlyChoice } from './early-choices'
+import { recordEarlyChoices, takeEarlyChoice, takeEarlyKey } from './early-choices'
 
 function currencySelect(): HTMLSelectElement {
   document.body.innerHTML = `<select name="currency">
@@ -53,5 +53,16 @@ describe('early choices', () => {
     expect(takeEarlyChoice('currency')).toBeUndefined()
     pick(select, 'eur')
     expect(takeEarlyChoice('currency')).toBeUndefined()
+  })
+
+  it('keeps the last key pressed, given once, and forgets it when stopped', () => {
+    stop = recordEarlyChoices()
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }))
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }))
+    expect(takeEarlyKey()?.key).toBe('/')
+    expect(takeEarlyKey()).toBeNull()
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }))
+    stop()
+    expect(takeEarlyKey()).toBeNull()
   })
 })

@@ -8,10 +8,19 @@
  * then `change`, and by the `change` React has put the old value back, so a `change` counts only
  * for a select no `input` was heard from (a script or assistive technology may send it alone).
  *
+ * The last key pressed is kept too: a shortcut ("/" for search) pressed before the code that
+ * listens for it has mounted.
+ *
  * `src/main.tsx` starts recording before hydration and stops at the first navigation; a menu
- * takes its pick once, on hydration (`src/components/currency-menu.tsx`).
+ * takes its pick once, on hydration (`src/components/currency-menu.tsx`), and the search button
+ * the last key (`src/features/search/components/search-button.tsx`).
  */
 const chosen = new Map<string, string>()
+let lastKey: KeyboardEvent | null = null
+
+function recordKey(event: KeyboardEvent) {
+  lastKey = event
+}
 
 function record(event: Event) {
   const target = event.target
@@ -23,10 +32,13 @@ function record(event: Event) {
 export function recordEarlyChoices(doc: Document = document): () => void {
   doc.addEventListener('input', record, true)
   doc.addEventListener('change', record, true)
+  doc.addEventListener('keydown', recordKey, true)
   return () => {
     doc.removeEventListener('input', record, true)
     doc.removeEventListener('change', record, true)
+    doc.removeEventListener('keydown', recordKey, true)
     chosen.clear()
+    lastKey = null
   }
 }
 
@@ -35,4 +47,11 @@ export function takeEarlyChoice(name: string): string | undefined {
   const value = chosen.get(name)
   chosen.delete(name)
   return value
+}
+
+/** The last key pressed while recording, given once. */
+export function takeEarlyKey(): KeyboardEvent | null {
+  const key = lastKey
+  lastKey = null
+  return key
 }

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { type PageProblems, runAxe, VIEWPORTS, visit } from './support/browser'
+import {
+  type PageProblems,
+  runAxe,
+  VIEWPORTS,
+  visit,
+  waitForHeaderAdopted,
+} from './support/browser'
 import { setUpSite, waitForPrices } from './support/site'
 
 // The full list (`/coins`) in Chromium, served by the real server from the fake CoinGecko's list
@@ -141,14 +147,7 @@ describe('the full list', () => {
     await page.goto(`${site.url}/coins?currency=eur`, { waitUntil: 'load' })
     // The header is adopted first; the list, 100 rows further down, is still being hydrated
     // (before src/boot/early-choices.ts, 7 picks of 8 made now were undone).
-    await page.waitForFunction(
-      () => {
-        const button = document.querySelector('.nav-bar__toggle')
-        return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'))
-      },
-      undefined,
-      { polling: 'raf' },
-    )
+    await waitForHeaderAdopted(page)
     await page.getByLabel('Currency').selectOption('gbp')
     await page.waitForURL(`${site.url}/coins?currency=gbp`)
     await page.waitForFunction(() =>

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { runAxe, VIEWPORTS, visit } from './support/browser'
+import { runAxe, VIEWPORTS, visit, waitForHeaderAdopted } from './support/browser'
 import { setUpSite } from './support/site'
 
 const site = setUpSite()
@@ -112,5 +112,20 @@ describe.each(VIEWPORTS)('search at $name ($width×$height)', (viewport) => {
     await expect
       .poll(() => page.getByRole('dialog').getByRole('status').textContent())
       .toContain('Sample data')
+  })
+})
+
+describe('the "/" shortcut', () => {
+  it('pressed on a slow phone while the page hydrates, opens search once it can', async () => {
+    const { page, context } = await site.open(VIEWPORTS[1])
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.goto(`${site.url}/`, { waitUntil: 'load' })
+    // The header is adopted; the effects that listen for keys run once the whole page is.
+    await waitForHeaderAdopted(page)
+    await page.keyboard.press('/')
+    await expect
+      .poll(() => combobox(page).evaluate((el) => el === document.activeElement))
+      .toBe(true)
   })
 })

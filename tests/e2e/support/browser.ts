@@ -80,12 +80,19 @@ export async function visit(page: Page, url: string) {
   return response
 }
 
-export async function waitForHydration(page: Page): Promise<void> {
-  // React tags the DOM nodes it has adopted; the nav bar is on every page.
+/**
+ * React has adopted the header: it tags the DOM nodes its hydration reached, and the nav bar is
+ * on every page. The rest of the page may still be hydrating, its effects not yet run.
+ */
+export async function waitForHeaderAdopted(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const button = document.querySelector('.nav-bar__toggle')
     return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'))
   })
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await waitForHeaderAdopted(page)
   // Let the hydration commit and its effects run before the test acts.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

@@ -1,10 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { takeEarlyKey } from '@/boot/early-choices'
 
 const loadDialog = () => import('./search-dialog')
 const SearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SearchDialog })))
 
 // Where a "/" is text being typed, not the shortcut.
 const TYPING = /^(INPUT|TEXTAREA|SELECT)$/
+
+function isShortcut(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement
+  const slash = event.key === '/' && !TYPING.test(target.tagName) && !target.isContentEditable
+  return slash || (event.key === 'k' && (event.ctrlKey || event.metaKey))
+}
 
 /**
  * The header's search: before the app runs (or without JavaScript), a GET form to /search; then
@@ -24,13 +31,13 @@ export function SearchButton() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement
-      const slash = event.key === '/' && !TYPING.test(target.tagName) && !target.isContentEditable
-      const k = event.key === 'k' && (event.ctrlKey || event.metaKey)
-      if (!slash && !k) return
+      if (!isShortcut(event)) return
       event.preventDefault()
       show()
     }
+    // Pressed while the page hydrated, before this listened (src/boot/early-choices.ts).
+    const early = takeEarlyKey()
+    if (early && isShortcut(early)) show()
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [])
