@@ -93,9 +93,18 @@ export async function waitForHeaderAdopted(page: Page): Promise<void> {
 
 export async function waitForHydration(page: Page): Promise<void> {
   await waitForHeaderAdopted(page)
-  // Let the hydration commit and its effects run before the test acts.
+  // Let the hydration commit and its effects run before the test acts. Hydration is a transition
+  // that goes on for as many frames as the page needs (two frames were not always enough: a
+  // section's fade-in effect had not run yet); React's scheduler keeps the page busy until it is
+  // done, so the first idle moment comes after it (the timeout only bounds a page never idle).
+  // Two frames more deliver what those effects started observing.
   await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    () =>
+      new Promise((resolve) => {
+        const frames = (then: () => void) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => then()))
+        frames(() => requestIdleCallback(() => frames(() => resolve(undefined)), { timeout: 5000 }))
+      }),
   )
 }
 
