@@ -3,7 +3,7 @@
  * a select React has not adopted yet makes React hydrate at once, and it puts the controlled
  * select back to the value it rendered before the `change` event arrives: the pick was lost, the
  * menu showed the old value again, and nothing happened (Chromium at 4x CPU, picking a currency
- * on `/coins` right after the header hydrated: 8 picks of 8 lost). Listening on the document in
+ * on `/coins` right after the header hydrated: 7 picks of 8 lost). Listening on the document in
  * the capture phase hears the pick before React's listener at the root does. A pick sends `input`
  * then `change`, and by the `change` React has put the old value back, so a `change` counts only
  * for a select no `input` was heard from (a script or assistive technology may send it alone).
