@@ -78,6 +78,21 @@ describe('the HTML edits', () => {
     ).toThrow(/#root/)
   })
 
+  it("puts the render's preloads into the head of every run-time page, with or without its title", () => {
+    const prerendered = prerenderedPage(BUILT, page_('<title>Prices — Coinvera</title>'), '/c')
+    const preload =
+      '<link rel="preload" href="/fonts/bitcoin-sign-400.otf" as="font" type="font/otf" crossorigin="anonymous"/>'
+    const html = `<title>Prices — Coinvera</title>${preload}<main>₿1</main>`
+    for (const ownHead of [false, true]) {
+      const page = renderedPage(prerendered, { html, state: null }, { ownHead })
+      expect(page).toContain(`<title>Prices — Coinvera</title>${preload}`)
+      expect(page.indexOf(preload)).toBeLessThan(page.indexOf('</head>'))
+      expect(page).toContain('<div id="root"><main>₿1</main></div>')
+    }
+    const plain = renderedPage(prerendered, { html: RENDERED, state: null }, { ownHead: false })
+    expect(plain).not.toContain('rel="preload"')
+  })
+
   it("gives a later page of a list its own canonical address, the first page's unchanged", () => {
     const prerendered = prerenderedPage(
       BUILT,

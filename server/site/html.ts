@@ -88,8 +88,8 @@ function withHead(html: string, head: string): string {
 /**
  * A page rendered at run time, in its prerendered page (which keeps its inline style and loader,
  * so their CSP hashes hold): the render's markup in `#root`, its data block after it, and, for a
- * page whose title names its data (`ownHead`), the render's title and description; a query that
- * makes the address another page (`canonicalQuery`, `?page=2`) joins its canonical address.
+ * page whose title names its data (`ownHead`), the render's title and description; its preloads;
+ * a query that makes the address another page (`canonicalQuery`, `?page=2`) joins its canonical address.
  */
 export function renderedPage(
   prerendered: string,
@@ -101,6 +101,9 @@ export function renderedPage(
   if (open < 0 || close < open) throw new Error('the page has no #root element')
   const { head, app } = splitHead(rendered.html)
   let before = ownHead ? withHead(prerendered.slice(0, open), head) : prerendered.slice(0, open)
+  // What the page's data needs early (a font its prices use) goes before the page's own styles.
+  const preloads = head.match(/<link rel="preload" [^>]*\/?>/g)?.join('') ?? ''
+  if (preloads) before = before.replace('</title>', () => `</title>${preloads}`)
   // A page of a list is its own page to a search engine, not a copy of the first.
   if (canonicalQuery) {
     before = before.replace(

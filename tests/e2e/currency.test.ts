@@ -334,18 +334,27 @@ describe('the bitcoin sign', () => {
       const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
       drawnWith.push(fonts.map((font) => font.familyName))
     }
-    return { fetched, shown, drawnWith }
+    // What asked for each font: its preload in the head ('link'), or a laid-out price ('css').
+    const askedBy = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/fonts/'))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    )
+    return { fetched, shown, drawnWith, askedBy }
   }
 
   it('is drawn with our one-glyph font wherever a page shows it (no font here has ₿)', async () => {
-    const { fetched, shown, drawnWith } = await fonts('/crypto?currency=btc')
+    const { fetched, shown, drawnWith, askedBy } = await fonts('/crypto?currency=btc')
     // The prices' weight's face (the other is for bold text, when a page has ₿ in bold).
     expect(fetched).toEqual(['/fonts/bitcoin-sign-400.otf'])
+    // Asked for by the head, before the first price is laid out: its arrival shifts nothing.
+    expect(askedBy).toEqual(['link'])
     expect(shown).toBeGreaterThan(12)
     expect(drawnWith.filter((families) => !families.includes('Coinvera Bitcoin Sign'))).toEqual([])
   })
 
   it('is not fetched by a page without it', async () => {
-    expect(await fonts('/crypto')).toEqual({ fetched: [], shown: 0, drawnWith: [] })
+    expect(await fonts('/crypto')).toEqual({ fetched: [], shown: 0, drawnWith: [], askedBy: [] })
   })
 })
