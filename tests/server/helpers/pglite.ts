@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -30,7 +31,9 @@ async function ensureTemplate(): Promise<void> {
 export async function freshDataDir(): Promise<string> {
   await ensureTemplate()
   const dir = mkdtempSync(join(tmpdir(), 'coinvera-test-db-'))
-  cpSync(TEMPLATE, join(dir, 'pglite'), { recursive: true })
+  // cp(1), not fs.cpSync: its 971 files cost 40 ms of CPU so, 133 ms with cpSync (one copy each),
+  // and every test database and e2e server starts from one.
+  execFileSync('cp', ['-r', TEMPLATE, join(dir, 'pglite')])
   return dir
 }
 
