@@ -5,20 +5,27 @@ import { expect } from 'vitest'
 export async function recordShifts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const win = window as unknown as {
-      __shifts: { value: number; sources: string[]; inMain: boolean }[]
+      __shifts: { value: number; at: number; sources: string[]; moves: string[]; inMain: boolean }[]
       __takeShifts: () => void
     }
     win.__shifts = []
+    // Where each source was and went (x, y, width, height), so a failure says what moved how.
+    const box = (rect: DOMRectReadOnly) =>
+      [rect.x, rect.y, rect.width, rect.height].map((n) => Math.round(n * 10) / 10).join(',')
     const record = (entries: PerformanceEntry[]) => {
       for (const entry of entries as (PerformanceEntry & {
         value: number
         hadRecentInput: boolean
-        sources?: { node?: Node }[]
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
       })[]) {
         if (entry.hadRecentInput) continue
         const nodes = (entry.sources ?? []).map((source) => source.node)
         win.__shifts.push({
           value: entry.value,
+          at: Math.round(entry.startTime),
+          moves: (entry.sources ?? []).map(
+            (source) => `${box(source.previousRect)} -> ${box(source.currentRect)}`,
+          ),
           sources: nodes.map((node) =>
             node instanceof Element ? `${node.tagName}.${node.className}` : String(node?.nodeName),
           ),
