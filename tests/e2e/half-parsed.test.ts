@@ -115,6 +115,22 @@ describe.each(VIEWPORTS)('a half-parsed page at $name ($width×$height)', (viewp
     )
   })
 
+  it('keeps a rank in place when its row is drawn with its star but not its number', async () => {
+    // Cut inside the first row's rank cell, after the watchlist star: on phones the star sits
+    // above the rank, and the cell, centred in its row, moved up when the number came.
+    await openHalfParsed(
+      viewport,
+      '/crypto',
+      '1</span></td><th scope="row"',
+      drawnBefore('.market-table tbody .col-name'),
+      async (page) => {
+        await waitForPrices(page)
+        await nextFrames(page)
+        await expectNoShift(page)
+      },
+    )
+  })
+
   it('keeps the header’s buttons in place when the header is cut before its menu button', async () => {
     // Drawn then, the search button beside it moved when the menu button came; the page now asks
     // the browser to draw nothing before <main> (index.html).
