@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { type ColumnId, columnById } from './table-columns'
+import { COLUMNS, type ColumnId, columnById } from './table-columns'
 
 /** A column's header, as the table and its skeleton both draw it. */
 export function ColumnHeader({ id }: { id: ColumnId }) {
@@ -22,6 +22,21 @@ export function ColumnHeader({ id }: { id: ColumnId }) {
     )
   }
   return header
+}
+
+/**
+ * Every column with its class, before the header row: the fixed layout takes the widths from
+ * these, so a slow phone that draws the table with part of its header row parsed lays the columns
+ * out as they end (drawn from three header cells, the columns moved when the rest came).
+ */
+export function ColumnWidths() {
+  return (
+    <colgroup>
+      {COLUMNS.map((column) => (
+        <col key={column.id} className={column.className} />
+      ))}
+    </colgroup>
+  )
 }
 
 /**

@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import type { Currency } from '@contract/currency'
-import { ColumnHeader } from './column-header'
+import { ColumnHeader, ColumnWidths } from './column-header'
 import { COLUMNS, caption, SKELETON_ROWS } from './table-columns'
 
 /**
@@ -18,6 +18,7 @@ export const MarketTableSkeleton = memo(function MarketTableSkeleton({
   return (
     <table className="market-table" data-currency={currency} aria-busy={true}>
       <caption className="visually-hidden">{caption(currency)}</caption>
+      <ColumnWidths />
       <thead>
         <tr>
           {COLUMNS.map((column) => (

@@ -8,7 +8,7 @@ import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { CoinStar } from '@/components/coin-star'
-import { ColumnHeader, SortButton } from './column-header'
+import { ColumnHeader, ColumnWidths, SortButton } from './column-header'
 import { PriceCell } from './price-cell'
 import { type ColumnId, COLUMNS, caption } from './table-columns'
 
@@ -110,6 +110,7 @@ export const MarketTable = memo(function MarketTable({
   return (
     <table className="market-table" data-currency={currency} aria-busy={false}>
       <caption className="visually-hidden">{caption(currency)}</caption>
+      <ColumnWidths />
       <thead>
         <tr>
           {COLUMNS.map(({ id, className }) => (
