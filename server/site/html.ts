@@ -88,8 +88,9 @@ function withHead(html: string, head: string): string {
 /**
  * A page rendered at run time, in its prerendered page (which keeps its inline style and loader,
  * so their CSP hashes hold): the render's markup in `#root`, its data block after it, and, for a
- * page whose title names its data (`ownHead`), the render's title and description; its preloads;
- * a query that makes the address another page (`canonicalQuery`, `?page=2`) joins its canonical address.
+ * page whose title names its data (`ownHead`), the render's title and description; its
+ * preloads; a query that makes the address another page (`canonicalQuery`, `?page=2`) joins its
+ * canonical address.
  */
 export function renderedPage(
   prerendered: string,

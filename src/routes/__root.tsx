@@ -43,8 +43,8 @@ export const Route = createRootRouteWithContext<{
 
 /**
  * Prices in bitcoin start with ₿, drawn by a one-glyph font (src/styles/base.css) that Chromium
- * would fetch only once it lays the first price out: its arrival then moved the prices a little
- * (a layout shift, seen by the e2e suite). Asked for in the head, it is here before the rows.
+ * would fetch only once it lays the first price out, leaving the sign blank until it came. Asked
+ * for in the head, it is here before the rows.
  */
 const BITCOIN_SIGN_PRELOAD = {
   rel: 'preload',

@@ -75,6 +75,13 @@ const nextFrames = (page: Page) =>
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   )
 
+/** Once the prices are in and drawn, nothing on the page has moved. */
+async function pricesStayPut(page: Page) {
+  await waitForPrices(page)
+  await nextFrames(page)
+  await expectNoShift(page)
+}
+
 /** True once the browser has drawn something of the page and `selector` matches nothing yet. */
 const drawnBefore = (selector: string) => (page: Page) =>
   page.waitForFunction(
@@ -107,11 +114,7 @@ describe.each(VIEWPORTS)('a half-parsed page at $name ($width×$height)', (viewp
       '/crypto',
       '<span class="coin-cell__text">',
       drawnBefore('.coin-cell__text'),
-      async (page) => {
-        await waitForPrices(page)
-        await nextFrames(page)
-        await expectNoShift(page)
-      },
+      pricesStayPut,
     )
   })
 
@@ -123,11 +126,7 @@ describe.each(VIEWPORTS)('a half-parsed page at $name ($width×$height)', (viewp
       '/crypto',
       '1</span></td><th scope="row"',
       drawnBefore('.market-table tbody .col-name'),
-      async (page) => {
-        await waitForPrices(page)
-        await nextFrames(page)
-        await expectNoShift(page)
-      },
+      pricesStayPut,
     )
   })
 
@@ -139,11 +138,7 @@ describe.each(VIEWPORTS)('a half-parsed page at $name ($width×$height)', (viewp
       '/crypto',
       '<th scope="col" class="col-change',
       drawnBefore('.market-table thead .col-change'),
-      async (page) => {
-        await waitForPrices(page)
-        await nextFrames(page)
-        await expectNoShift(page)
-      },
+      pricesStayPut,
     )
   })
 
@@ -158,11 +153,7 @@ describe.each(VIEWPORTS)('a half-parsed page at $name ($width×$height)', (viewp
         page.waitForFunction(() => document.querySelector('.search-open') !== null, null, {
           polling: 20,
         }),
-      async (page) => {
-        await waitForPrices(page)
-        await nextFrames(page)
-        await expectNoShift(page)
-      },
+      pricesStayPut,
     )
   })
 })
