@@ -153,14 +153,25 @@ function aggregate(name: string, url: string, runs: LighthouseRun[]): Lighthouse
 // run again; a page that fails three times in a row stops the benchmark.
 const LIGHTHOUSE_ATTEMPTS = 3
 
-async function lighthouseOnce(url: string, port: number, log: (line: string) => void) {
+async function lighthouseOnce(
+  url: string,
+  port: number,
+  log: (line: string) => void,
+  cpuSlowdown?: number,
+) {
+  // Lighthouse merges these settings into its defaults: only the CPU slowdown changes.
+  const config = cpuSlowdown
+    ? {
+        extends: 'lighthouse:default',
+        settings: { throttling: { cpuSlowdownMultiplier: cpuSlowdown } },
+      }
+    : undefined
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: [...CATEGORIES],
-    })
+    const result = await lighthouse(
+      url,
+      { port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] },
+      config as Parameters<typeof lighthouse>[2],
+    )
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const error = result.lhr.runtimeError
     if (!error) return result.lhr
@@ -174,11 +185,13 @@ async function lighthouseOnce(url: string, port: number, log: (line: string) => 
 /**
  * Lighthouse's default (mobile, simulated throttling) configuration, `rounds` times over every
  * page. Pages alternate within a round, so a busy moment on the machine hits them all alike.
+ * `cpuSlowdown` replaces its CPU slowdown (4) and nothing else.
  */
 export async function runLighthouse(
   pages: { name: string; url: string }[],
   rounds: number,
   log: (line: string) => void,
+  cpuSlowdown?: number,
 ): Promise<LighthousePage[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -192,12 +205,12 @@ export async function runLighthouse(
     for (let round = 1; round <= rounds; round++) {
       for (const page of pages) {
         const load = loadavg()[0] ?? Number.NaN
-        const lhr = await lighthouseOnce(page.url, chrome.port, log)
+        const lhr = await lighthouseOnce(page.url, chrome.port, log, cpuSlowdown)
         const run = summarize(lhr, load)
         runs.get(page.name)?.push(run)
         log(
           `  round ${round}/${rounds} ${page.name.padEnd(8)} perf ${run.scores.performance} ` +
-            `LCP ${Math.round(run.lcpMs)} ms CLS ${run.cls.toFixed(3)} ` +
+            `LCP ${Math.round(run.lcpMs)} ms TBT ${Math.round(run.tbtMs)} ms CLS ${run.cls.toFixed(3)} ` +
             `(CPU benchmark ${Math.round(run.benchmarkIndex)}, load ${load.toFixed(1)})`,
         )
       }

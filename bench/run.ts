@@ -163,21 +163,47 @@ function lighthouseRows(pages: LighthousePage[]): Row[] {
       )
     }
   }
-  // Issue 24: pages with prices may block the main thread at most 1.5× the page without data, in
-  // the same run (medians), whatever the machine's speed.
-  const signup = pages.find((page) => page.name === '/signup')
-  for (const page of pages) {
-    if (!signup || !['/', '/crypto'].includes(page.name)) continue
-    // A page without data can block for 0 ms; 1 ms keeps the ratio finite.
-    const ratio = page.median.tbtMs / Math.max(signup.median.tbtMs, 1)
-    rows.push(
-      row(`${page.name}: TBT / /signup TBT`, ratio, ratio.toFixed(2), {
-        text: '≤ 1.5',
-        ok: (value) => value <= 1.5,
-      }),
-    )
-  }
   return rows
+}
+
+/**
+ * Issue 24: pages with prices may block the main thread at most 1.5× the page without data, in
+ * the same run (medians), whatever the machine's speed. Lighthouse slows the CPU 4× whatever the
+ * machine, so on this one (benchmark index about 3,800) every page blocks for 0–80 ms, `/signup`
+ * often 0, and the ratio of two such medians is noise (24.5 on 2026-11-27, 25 ms against 0).
+ * The issue's figures came from a machine of index about 1,250. These runs slow the CPU by as much
+ * more as this machine is faster than that one, so the simulated phone is the issue's, and the
+ * budget is checked on their TBT.
+ */
+const REFERENCE_BENCHMARK_INDEX = 1250
+const TBT_PAGES = ['/', '/crypto', '/signup']
+
+function referenceSlowdown(benchmarkIndex: number): number {
+  return Math.round(((4 * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX) * 10) / 10
+}
+
+function tbtRows(pages: LighthousePage[], slowdown: number): Row[] {
+  const signup = pages.find((page) => page.name === '/signup')
+  return pages.flatMap((page) => {
+    const rows = [
+      row(
+        `${page.name}: TBT, CPU ${slowdown}× slower (runs)`,
+        page.median.tbtMs,
+        `${ms(page.median.tbtMs)} (${page.runs.map((run) => Math.round(run.tbtMs)).join(', ')})`,
+      ),
+    ]
+    if (signup && page !== signup) {
+      // A page without data can block for 0 ms; 1 ms keeps the ratio finite.
+      const ratio = page.median.tbtMs / Math.max(signup.median.tbtMs, 1)
+      rows.push(
+        row(`${page.name}: TBT / /signup TBT, CPU ${slowdown}× slower`, ratio, ratio.toFixed(2), {
+          text: '≤ 1.5',
+          ok: (value) => value <= 1.5,
+        }),
+      )
+    }
+    return rows
+  })
 }
 
 /**
@@ -483,6 +509,18 @@ async function main(): Promise<void> {
       SETTINGS.lighthouseRounds,
       log,
     )
+    const slowdown = referenceSlowdown(
+      median(lighthouse.flatMap((page) => page.runs.map((run) => run.benchmarkIndex))),
+    )
+    log(
+      `Lighthouse, CPU ${slowdown}× slower (the issue's phone), ${SETTINGS.lighthouseRounds} round(s)`,
+    )
+    const slowed = await runLighthouse(
+      TBT_PAGES.map((path) => ({ name: path, url: site.url + path })),
+      SETTINGS.lighthouseRounds,
+      log,
+      slowdown,
+    )
     log(`time to prices: ${SETTINGS.timeToPricesRounds} load(s) per page, slow 4G, 4× CPU, 412 px`)
     const prices = await measureTimeToPrices(
       site.url,
@@ -502,6 +540,7 @@ async function main(): Promise<void> {
         `${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}), load avg ${median(loads).toFixed(1)}`,
       ),
       ...lighthouseRows(lighthouse),
+      ...tbtRows(slowed, slowdown),
       ...priceRows(prices),
       ...scriptRows(scripts),
     ]
@@ -694,6 +733,7 @@ async function main(): Promise<void> {
           settings: SETTINGS,
           budgets: rows,
           lighthouse,
+          lighthouseReferencePhone: { slowdown, pages: slowed },
           scripts,
           forbidden,
           throughput,
