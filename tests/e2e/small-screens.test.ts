@@ -108,6 +108,51 @@ describe.each(SIZES)('at $name px', (size) => {
     expect(await pageFits(page)).toBe(true)
   })
 
+  it('keeps the header apart and every line of the global market whole', async () => {
+    const { page } = await open()
+    // Yen: the widest totals ("¥525.61T").
+    await visit(page, `${site.url}/crypto?currency=jpy`)
+    await waitForPrices(page)
+    await page.locator('.global-bar__list').waitFor()
+    const { header, lines } = await page.evaluate(() => {
+      // What is drawn: the element, and the brand's text where it overflows a squeezed brand
+      // (the buttons' text may be visually hidden, drawn nowhere).
+      const box = (element: Element) => {
+        const range = document.createRange()
+        range.selectNodeContents(element)
+        const outer = element.getBoundingClientRect()
+        const text = element.matches('.brand') ? range.getBoundingClientRect() : outer
+        return {
+          left: Math.min(outer.left, text.left),
+          right: Math.max(outer.right, text.right),
+          top: outer.top,
+          bottom: outer.bottom,
+        }
+      }
+      const shown = (selector: string) =>
+        [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility())
+      // Each term and value on its one line, none cut: a cut value is wider than its box, a term
+      // on two lines taller than its one line (values never wrap).
+      const overflows = (element: Element) =>
+        element.scrollWidth > element.clientWidth ||
+        (element.tagName === 'DT' && element.scrollHeight > element.clientHeight)
+      return {
+        header: shown('.nav-bar .brand, .nav-bar .search-open__button, .nav-bar__toggle').map(box),
+        lines: shown('.global-bar__item dt, .global-bar__item dd')
+          .filter(overflows)
+          .map((element) => element.textContent),
+      }
+    })
+    expect(header.length).toBe(size.phone ? 3 : 2)
+    const apart = (a: Box, b: Box) =>
+      a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top
+    for (const [i, a] of header.entries()) {
+      expect(a.left >= 0 && a.right <= size.width, JSON.stringify(a)).toBe(true)
+      for (const b of header.slice(i + 1)) expect(apart(a, b), JSON.stringify([a, b])).toBe(true)
+    }
+    expect(lines).toEqual([])
+  })
+
   it('names every column for screen readers, shortening only what it must', async () => {
     const { page } = await open()
     await visit(page, `${site.url}/crypto`)

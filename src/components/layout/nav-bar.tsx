@@ -66,7 +66,7 @@ export function NavBar({
         >
           <summary ref={toggleRef} className="nav-bar__toggle" aria-controls={menuId}>
             <span className="nav-bar__toggle-icon" aria-hidden="true" />
-            Menu
+            <span className="nav-bar__toggle-label">Menu</span>
           </summary>
         </details>
         <div id={menuId} className="nav-bar__menu">
