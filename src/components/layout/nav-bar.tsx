@@ -64,7 +64,13 @@ export function NavBar({
           open={open}
           onToggle={(event) => setOpen(event.currentTarget.open)}
         >
-          <summary ref={toggleRef} className="nav-bar__toggle" aria-controls={menuId}>
+          {/* Named apart from its text, which narrow phones hide (layout.css). */}
+          <summary
+            ref={toggleRef}
+            className="nav-bar__toggle"
+            aria-controls={menuId}
+            aria-label="Menu"
+          >
             <span className="nav-bar__toggle-icon" aria-hidden="true" />
             <span className="nav-bar__toggle-label">Menu</span>
           </summary>
