@@ -176,7 +176,6 @@ function lighthouseRows(pages: LighthousePage[]): Row[] {
  * budget is checked on their TBT.
  */
 const REFERENCE_BENCHMARK_INDEX = 1250
-const TBT_PAGES = ['/', '/crypto', '/signup']
 
 function referenceSlowdown(benchmarkIndex: number): number {
   return Math.round(((4 * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX) * 10) / 10
@@ -516,7 +515,7 @@ async function main(): Promise<void> {
       `Lighthouse, CPU ${slowdown}× slower (the issue's phone), ${SETTINGS.lighthouseRounds} round(s)`,
     )
     const slowed = await runLighthouse(
-      TBT_PAGES.map((path) => ({ name: path, url: site.url + path })),
+      LIGHTHOUSE_PAGES.map((path) => ({ name: path, url: site.url + path })),
       SETTINGS.lighthouseRounds,
       log,
       slowdown,
