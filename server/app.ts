@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): App {
     quote: (id, currency) => watch.quote(id, currency),
     intervalMs: config.market.alertsIntervalS * 1000,
   })
-  const { caches, coins, lists, alerted, budget } = createMarket({
+  const { caches, coins, lists, alerted, facts, budget } = createMarket({
     onPrices: (refresh) => watch.seen(refresh),
     alertedIds: (currency) => watch.alertedIds(currency),
     shared: shared.market,
@@ -206,7 +206,7 @@ export function createApp(deps: AppDeps): App {
     shared.missLimiter('coin-miss', { limit: config.market.coinMissRateLimit, windowMs: 60_000 }),
     config.trustProxy,
   )
-  app.route('/api/market', marketRoutes({ caches, coins, lists, clientGate }))
+  app.route('/api/market', marketRoutes({ caches, coins, lists, facts, clientGate }))
   const watchlist = watchlistStore(db)
   app.route(
     '/api/watchlist',
@@ -246,6 +246,7 @@ export function createApp(deps: AppDeps): App {
           caches,
           coins,
           lists,
+          facts,
           build,
           logger,
           coinRenderBytes: config.coinRenderCacheBytes,
@@ -287,7 +288,7 @@ export function createApp(deps: AppDeps): App {
       watchlist: {
         coinsOf: (accountId) => watchlist.list(accountId),
         cachedRows: (ids, currency) =>
-          watchPrices(ids, currency, { caches, coins, gates: [], cachedOnly: true }),
+          watchPrices(ids, currency, { caches, coins, facts, gates: [], cachedOnly: true }),
       },
     }),
   )
