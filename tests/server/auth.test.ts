@@ -117,7 +117,7 @@ describe('POST /api/auth', () => {
     ['JSON-like types', 'application/merge-patch+json'],
   ])('415 for %s', async (_, type) => {
     const { response, body } = await send({
-      headers: { 'Content-Type': type },
+      headers: { 'Content-Type': type, Origin: server.url },
       body: JSON.stringify(person('type@example.com')),
     })
     expect(response.status).toBe(415)
@@ -126,6 +126,7 @@ describe('POST /api/auth', () => {
 
   it('415 without a Content-Type', async () => {
     const { response, body } = await send({
+      headers: { Origin: server.url },
       body: new Blob([JSON.stringify(person('none@example.com'))]),
     })
     expect(response.status).toBe(415)

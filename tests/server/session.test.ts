@@ -214,7 +214,7 @@ describe('sessions', () => {
 
     const text = await fetch(`${server.url}/api/auth/session`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain' },
+      headers: { 'Content-Type': 'text/plain', Origin: server.url },
       body: JSON.stringify({ username: 'a@example.com', password: PASSWORD }),
     })
     expect(text.status).toBe(415)
