@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@contract/email'
 import type { Limiter, Limiters } from '../limits/rate-limiter'
 
 const WINDOW_MS = 15 * 60_000
@@ -34,7 +35,8 @@ export class SignInLimits {
    * a refused attempt is not counted. `address` is the client's rate-limit key.
    */
   async begin(address: string, username: string): Promise<SignInAttempt> {
-    const account = username.trim().toLowerCase()
+    // The key accounts are looked up by: every spelling that finds the account shares its count.
+    const account = normalizeEmail(username)
     const pair = `${address} ${account}`
     const byAddress = await this.#perAddress.hit(pair)
     if (!byAddress.allowed) return byAddress
