@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { DeleteAccountSchema } from '@contract/account'
+import { normalizeEmail } from '@contract/email'
 import { ACCOUNT_ERRORS } from '@contract/account-forms'
 import { ServerChangePasswordSchema } from '../auth/common-passwords'
 import {
@@ -30,7 +31,7 @@ export type AccountRouteDeps = {
   passwordChecks: Limiter
   /** Wrong passwords per account, as for sign-in: a stolen session cannot guess the password. */
   signInLimits: SignInLimits
-  /** Verification emails sent again, per account (3 an hour). */
+  /** Verification emails sent again, per address (3 an hour). */
   verificationEmails: Limiter
   siteOrigin: string | undefined
   trustProxy: TrustProxy
@@ -96,7 +97,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
     async (c) => {
       const { user } = await signedIn(c)
       if (user.emailVerified) return c.body(null, 204)
-      const sent = await deps.verificationEmails.hit(user.id)
+      const sent = await deps.verificationEmails.hit(normalizeEmail(user.email))
       if (!sent.allowed) {
         throw apiError('rate_limited', {
           message: 'We sent several links already. Check your inbox, or try again later.',
