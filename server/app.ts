@@ -187,7 +187,7 @@ export function createApp(deps: AppDeps): App {
       session: { accounts, sessions, clock },
       cookies,
       passwordChecks: passwordChecks('account-password'),
-      signInLimits,
+      passwordLimits: new SignInLimits(shared.limiters, 'session-password'),
       verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,

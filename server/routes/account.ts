@@ -29,8 +29,11 @@ export type AccountRouteDeps = {
   cookies: SessionCookies
   /** Password checks per client address (password changes, deletions). */
   passwordChecks: Limiter
-  /** Wrong passwords per account, as for sign-in: a stolen session cannot guess the password. */
-  signInLimits: SignInLimits
+  /**
+   * Wrong passwords per account, as for sign-in but counted apart: a stolen session cannot guess
+   * the password, and the owner's own mistakes do not slow down their sign-in.
+   */
+  passwordLimits: SignInLimits
   /** Verification emails sent again, per address (3 an hour). */
   verificationEmails: Limiter
   siteOrigin: string | undefined
@@ -52,7 +55,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
     user: SessionUser,
     check: () => Promise<boolean>,
   ) => {
-    const attempt = await deps.signInLimits.begin(address(c), user.email)
+    const attempt = await deps.passwordLimits.begin(address(c), user.email)
     if (!attempt.allowed) {
       throw apiError('rate_limited', {
         message: 'Too many wrong passwords. Try again later.',
