@@ -384,6 +384,20 @@ describe('brute force', () => {
     ).toBe(200)
   })
 
+  it('another spelling of the address is the same account and the same count, or neither', async () => {
+    await signUp(guarded, 'alice@example.com')
+    for (let i = 0; i < 5; i++) {
+      await signIn(guarded, 'alice@example.com', `wrong-${i}`, from('203.0.113.20'))
+    }
+    // The dotted capital I is not an "i": no account, and no sign-in past Alice's limit.
+    const dotted = await signIn(guarded, 'al\u0130ce@example.com', PASSWORD, from('203.0.113.20'))
+    expect(dotted.response.status).toBe(401)
+    expect(dotted.response.headers.getSetCookie()).toEqual([])
+    // Full-width letters are the same address: the same account, at its limit.
+    const wide = await signIn(guarded, 'ａｌｉｃｅ@example.com', PASSWORD, from('203.0.113.20'))
+    expect(wide.response.status).toBe(429)
+  })
+
   it('an unknown account is limited the same way, so a 429 reveals nothing', async () => {
     for (let i = 0; i < 5; i++) {
       expect(
