@@ -97,7 +97,10 @@ describe('mail to one address', () => {
         const reset = await call('/api/auth/password-reset', { email })
         expect(reset.status).toBe(202)
       }
-      await until(async () => (await queuedFor(email)) === 0)
+      // The resets run after their answers: the first round's last mails are out before the
+      // deletion, which would take them along unsent.
+      if (round === 0)
+        await until(() => mailsTo(email).length === 5 && notSent().length === before + 2)
       const deleted = await call('/api/account', { password: PASSWORD }, cookie, 'DELETE')
       expect(deleted.status).toBe(204)
     }
