@@ -9,11 +9,11 @@ export type Row = Record<string, unknown>
 
 // Both engines' errors carry the statement's parameters (PGlite's `params`) or quote values in
 // their text; what leaves here names the statement and the error code only.
-async function translate<T>(work: Promise<T>, sql = 'CONNECT'): Promise<T> {
+async function translate<T>(work: Promise<T>, sql?: string): Promise<T> {
   try {
     return await work
   } catch (error) {
-    throw queryFailure(sql, error)
+    throw queryFailure(error, sql)
   }
 }
 

@@ -51,9 +51,13 @@ export function statementName(sql: string): string {
   return table ? `${verb} ${table}` : verb
 }
 
-/** What a failed query throws: unavailable (a 503), or refused as a QueryError. */
-export function queryFailure(sql: string, error: unknown): Error {
+/**
+ * What a failed statement (or, without `sql`, a failed connection, whose error holds no values)
+ * throws: unavailable (a 503), or a statement refused as a QueryError.
+ */
+export function queryFailure(error: unknown, sql?: string): unknown {
   if (isUnavailable(error)) return new DatabaseUnavailableError(error)
+  if (sql === undefined) return error
   const code =
     error instanceof Error && 'code' in error && typeof error.code === 'string'
       ? error.code

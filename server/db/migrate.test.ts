@@ -51,7 +51,7 @@ describe('008-email-key', () => {
         `INSERT INTO accounts (id, name, email, password_hash)
          VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 'Old.User@Example.com', 'h')`,
       )
-      expect(await migrate(old)).toEqual(['008-email-key'])
+      expect(await migrate(old)).toContain('008-email-key')
       const accounts = accountStore(old)
       expect((await accounts.findCredentials(' old.user@EXAMPLE.com '))?.name).toBe('Old')
       const again = await accounts.create({
