@@ -134,6 +134,11 @@ export function createApp(deps: AppDeps): App {
     // Links in messages: the public origin, never a request's Host.
     siteUrl,
     resetEmails: shared.limiters('reset-emails', { limit: 3, windowMs: HOUR }),
+    mailPerAddress: shared.limiters('mail-per-address', {
+      limit: config.mail.perAddressPerHour,
+      windowMs: HOUR,
+    }),
+    logger,
   }
   const signInLimits = new SignInLimits(shared.limiters)
   // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
@@ -182,7 +187,7 @@ export function createApp(deps: AppDeps): App {
       session: { accounts, sessions, clock },
       cookies,
       passwordChecks: passwordChecks('account-password'),
-      signInLimits,
+      passwordLimits: new SignInLimits(shared.limiters, 'session-password'),
       verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
