@@ -5,40 +5,34 @@ import type { Behaviour } from '../support/fake-upstream'
 import { runAxe, type Size, VIEWPORTS, visit } from './support/browser'
 import { type Site, setUpSite, waitForPrices } from './support/site'
 
-// Coin pages with no data to show: each reason the server can have, by a click from the price
-// list. The list's fourth coin is Cardano, which has no sample data: only the upstream can
-// answer for it.
+// Coin pages with no data to show: each reason the server can have, in the page it sends and by
+// a click from search's results. Cardano is in the coin list but on no price list and has no
+// sample data: the server has no figures for it but what the upstream answers now.
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../mocks/fixtures/${name}`, import.meta.url), 'utf8'))
-const MARKETS: { id: string; name: string; symbol: string }[] = fixture('coins-markets.json')
-const WITH_CARDANO = JSON.stringify(
-  MARKETS.map((coin, i) =>
-    i === 3 ? { ...coin, id: 'cardano', name: 'Cardano', symbol: 'ada' } : coin,
-  ),
-)
 const CARDANO_DETAIL = JSON.stringify({
   ...fixture('coins-bitcoin.json'),
   id: 'cardano',
   name: 'Cardano',
 })
 
-/** A site whose price list has Cardano, and whose upstream answers for Cardano so. */
+/** A site whose upstream answers for Cardano so. */
 function siteWith(env: Record<string, string>, cardano: Behaviour): Site {
   return setUpSite({
-    // Set before the server starts: its first fetch of the list already has Cardano.
     env: (upstream) => {
-      upstream.behave({ kind: 'ok', body: WITH_CARDANO }, 'coins/markets')
       upstream.behave(cardano, 'coins/cardano')
       return env
     },
   })
 }
 
-/** Clicks Cardano in the price list and answers the note that appears in the coin's place. */
+/** Clicks Cardano in search's results and answers the note that appears in the coin's place. */
 async function clickToCardano(site: Site, page: Page) {
-  await visit(page, `${site.url}/crypto`)
-  await waitForPrices(page)
-  await page.locator('.market-table a.coin-cell[href="/coins/cardano"]').click()
+  await visit(page, `${site.url}/search?q=cardano`)
+  await page
+    .getByRole('link', { name: /Cardano/ })
+    .first()
+    .click()
   await page.waitForURL(`${site.url}/coins/cardano`)
   const note = page.locator('.coin-page [role="alert"]')
   await note.waitFor({ timeout: 2000 })
@@ -120,7 +114,7 @@ describe.each(cases)('a coin with $name', ({ env, cardano, spendFirst, says, sta
   )
 
   it.each(VIEWPORTS)(
-    'says so at once after a click from the price list at $name',
+    'says so at once after a click from search at $name',
     async (viewport: Size) => {
       const { page, problems } = await site.open(viewport)
       await spendFirst?.(site, page)
@@ -131,4 +125,40 @@ describe.each(cases)('a coin with $name', ({ env, cardano, spendFirst, says, sta
       expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([])
     },
   )
+})
+
+// The real figures the server holds win over the sample, in the page it sends and after the
+// browser asks for the coin's details itself (server/market/facts.ts).
+describe('a sample coin on the price list whose details fail', () => {
+  const REAL_PRICE = 1355.37
+  const site = setUpSite({
+    env: (upstream) => {
+      const markets = fixture('coins-markets.json').map((coin: { id: string }) =>
+        coin.id === 'ethereum' ? { ...coin, current_price: REAL_PRICE } : coin,
+      )
+      upstream.behave({ kind: 'ok', body: JSON.stringify(markets) }, 'coins/markets')
+      upstream.behave({ kind: 'status', status: 500 }, 'coins/ethereum')
+      return {}
+    },
+  })
+
+  it.each(VIEWPORTS)('shows its real price, never the sample’s, at $name', async (viewport) => {
+    const { page, problems } = await site.open(viewport)
+    // The page the server sends.
+    await visit(page, `${site.url}/coins/ethereum`)
+    const price = page.locator('.coin-page__price-value')
+    expect(await price.textContent()).toBe('$1,355.37')
+    expect(await page.getByText('Sample data').count()).toBe(0)
+    // A click from the price list: the browser asks the coin API, whose upstream call fails.
+    const asked = page.waitForResponse((r) => r.url().includes('/api/market/coins/ethereum?'))
+    await visit(page, `${site.url}/crypto`)
+    await waitForPrices(page)
+    await page.locator('.market-table a.coin-cell[href="/coins/ethereum"]').click()
+    await page.waitForURL(`${site.url}/coins/ethereum`)
+    expect((await asked).headers()['x-data-source']).not.toBe('sample')
+    await expect.poll(() => price.textContent()).toBe('$1,355.37')
+    expect(await page.getByText('Sample data').count()).toBe(0)
+    await expectSettled(page)
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([])
+  })
 })
