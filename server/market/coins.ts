@@ -212,21 +212,6 @@ export class CoinPages {
     return held ? this.#withFacts(id, held) : this.#fromFacts(id, null)
   }
 
-  /**
-   * The coin's chart in `currency`: real, or the sample for a coin never seen in a real answer.
-   * A coin with real figures gets no sample chart beside them: a NoDataError says why instead.
-   */
-  shownChart(
-    id: string,
-    currency: Currency,
-    days: ChartDays,
-    gates: readonly CallGate[],
-  ): Promise<Served> {
-    return this.chart(id, currency, days).getFresh(gates, {
-      sample: !this.#options.facts.has(id),
-    })
-  }
-
   #withFacts(id: string, served: Served): Served {
     if (served.source === 'live' || served.source === 'cache') return served
     return this.#fromFacts(id, served) ?? served

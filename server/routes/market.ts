@@ -10,7 +10,7 @@ import type { TrustProxy } from '../config'
 import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import { apiError } from '../errors'
 import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
-import { COIN_DETAIL_TTL_MS, type CoinPages, chartTtlMs } from '../market/coins'
+import { COIN_DETAIL_TTL_MS, type CoinPages } from '../market/coins'
 import type { MarketFacts } from '../market/facts'
 import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
@@ -158,11 +158,7 @@ export function marketRoutes(deps: MarketRoutesDeps) {
           const { id } = c.req.valid('param')
           await knownCoin(id)
           const { vs_currency, days } = c.req.valid('query')
-          return reply(
-            c,
-            () => coins.shownChart(id, vs_currency, days, [clientGate(c)]),
-            chartTtlMs(days),
-          )
+          return fromCache(c, coins.chart(id, vs_currency, days), [clientGate(c)])
         },
       )
       .all('/coins/markets', onlyGet)

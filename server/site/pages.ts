@@ -536,7 +536,7 @@ export function createPageRenderer(deps: {
       } else {
         const [detailResult, chartResult] = await Promise.allSettled([
           coins.shownDetail(id, gates),
-          coins.shownChart(id, currency, CHART_RANGES[range], gates),
+          sources[1].getFresh(gates),
         ])
         for (const result of [detailResult, chartResult]) {
           if (result?.status === 'rejected' && !(result.reason instanceof NoDataError)) {

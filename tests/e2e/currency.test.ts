@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { sampleCoinDetail, sampleCoinSources } from '../../mocks/coin-samples'
 import { marketsIn } from '../../mocks/currency-samples'
 import coinsBitcoin from '../../mocks/fixtures/coins-bitcoin.json'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
@@ -12,7 +13,16 @@ import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices } from './support/site'
 
 // Switching currencies asks the upstream for each: a budget these tests cannot spend.
-const site = setUpSite({ env: () => ({ UPSTREAM_CALLS_PER_MIN: '1000' }) })
+// The upstream knows Ethereum's details (in every currency), as the live one does.
+const ETHEREUM = sampleCoinSources.get('ethereum')
+const ETHEREUM_DETAIL =
+  ETHEREUM && sampleCoinDetail(ETHEREUM, Date.parse(coinsMarkets[0]?.last_updated ?? ''))
+const site = setUpSite({
+  env: (upstream) => {
+    upstream.behave({ kind: 'ok', body: JSON.stringify(ETHEREUM_DETAIL) }, 'coins/ethereum')
+    return { UPSTREAM_CALLS_PER_MIN: '1000' }
+  },
+})
 
 /** Bitcoin's price as the list shows it in `currency` (the fake converts at the fixtures' rates). */
 const bitcoinPrice = (currency: Currency) =>
