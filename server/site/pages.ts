@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url'
 import * as v from 'valibot'
 import {
   CHART_RANGES,
-  COIN_ID_PATTERN,
+  CoinIdSchema,
+  coinPath as coinPagePath,
   type ChartRange,
   CoinDetailSchema,
   DEFAULT_CHART_RANGE,
@@ -137,7 +138,7 @@ function coinPath(id: string, range: ChartRange, currency: Currency): string {
   const search = new URLSearchParams()
   if (range !== DEFAULT_CHART_RANGE) search.set('range', range)
   if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
-  return search.size > 0 ? `/coins/${id}?${search}` : `/coins/${id}`
+  return search.size > 0 ? `${coinPagePath(id)}?${search}` : coinPagePath(id)
 }
 
 /** A page of the full list's address, with only what differs from the defaults. */
@@ -356,14 +357,17 @@ export function createPageRenderer(deps: {
       ])
       // The first page is one of the site's pages, in the built sitemap already.
       const listPages = Array.from({ length: lists.pages - 1 }, (_, i) => listPath(i + 2, 'usd'))
-      // Ids are CoinGecko's shape ([a-z0-9-]) by the schemas: nothing to escape in XML.
+      // A path holds no `<` (percent-encoded); an `&` is escaped for XML.
       const urls = [
         ...listPages.map(
           (path) => `  <url><loc>${origin}${path}</loc><priority>0.6</priority></url>\n`,
         ),
         ...[...ids]
-          .filter((id) => COIN_ID_PATTERN.test(id))
-          .map((id) => `  <url><loc>${origin}/coins/${id}</loc><priority>0.7</priority></url>\n`),
+          .filter((id) => v.is(CoinIdSchema, id))
+          .map(
+            (id) =>
+              `  <url><loc>${origin}${coinPagePath(id).replaceAll('&', '&amp;')}</loc><priority>0.7</priority></url>\n`,
+          ),
       ].join('')
       const ttlMs = Math.min(caches.markets.usd.ttlMs, caches.trending.ttlMs)
       return {

@@ -11,7 +11,7 @@ import { render } from '../../src/entry-server'
 import { formatPrice } from '../../src/lib/format'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { REAL_SETS, type RealSet, realCapture, serveReal } from '../support/real-captures'
-import { manualClock } from './helpers/clock'
+import { type ManualClock, manualClock } from './helpers/clock'
 import { removeDir } from './helpers/pglite'
 import { setUpTestDb } from './helpers/server'
 import { makeSite, SHELL_HTML } from './helpers/site-fixture'
@@ -19,6 +19,9 @@ import { makeSite, SHELL_HTML } from './helpers/site-fixture'
 // The real app over a fake CoinGecko that answers with bodies captured from the real one: every
 // endpoint the server calls must take them as they are and serve their figures, never samples.
 const COIN_TEMPLATE = SHELL_HTML.replace('<title>Coinvera</title>', '<title>Coin price</title>')
+const SITEMAP =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+  '  <url><loc>http://localhost:3000/</loc></url>\n</urlset>\n'
 const query = (params: object) =>
   new URLSearchParams(Object.entries(params).map(([k, value]) => [k, String(value)])).toString()
 
@@ -34,13 +37,20 @@ afterEach(async () => {
   siteDir = undefined
 })
 
-async function setup(set: RealSet): Promise<App & { upstream: FakeUpstream }> {
+/** The app over the fake serving `set`, its coin list asked for once (as at start-up). */
+async function setup(
+  set: RealSet,
+  around: (fake: FakeUpstream) => void = () => undefined,
+): Promise<App & { upstream: FakeUpstream; clock: ManualClock }> {
   const fake = await startFakeUpstream({ kind: 'ok' })
   upstream = fake
   serveReal(fake, set)
+  around(fake)
+  const clock = manualClock()
   siteDir = await makeSite({
     'crypto/index.html': SHELL_HTML,
     'coins/template.html': COIN_TEMPLATE,
+    'sitemap.xml': SITEMAP,
   })
   logs = []
   const app = createApp({
@@ -51,14 +61,15 @@ async function setup(set: RealSet): Promise<App & { upstream: FakeUpstream }> {
       LOG_LEVEL: 'info',
       COIN_MISS_RATE_LIMIT: '1000',
       SEARCH_RATE_LIMIT: '1000',
+      UPSTREAM_CALLS_PER_MIN: '1000',
     }),
     db: testDb.db,
     logger: createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) }),
-    clock: manualClock(),
+    clock,
     render,
   })
   await app.coins.ids.refresh()
-  return { ...app, upstream: fake }
+  return { ...app, upstream: fake, clock }
 }
 
 const get = (app: App, path: string) =>
@@ -159,5 +170,83 @@ describe('faults around the real captures', () => {
       error: 'upstream_unavailable',
       message: expect.any(String),
     })
+  })
+})
+
+describe('every real coin id', () => {
+  const [, recent] = REAL_SETS as [RealSet, RealSet]
+  const LIST = JSON.parse(realCapture('coins-list-2025-07.json.gz')) as { id: string }[]
+  const odd = ['hive_dollar', '1move token', 'boringdao-[old]', '_']
+
+  it('is kept from the real list, and search finds its coin by name', async () => {
+    const app = await setup(recent)
+    expect(app.coins.ids.state().coins).toBe(LIST.length)
+    for (const id of odd) expect(LIST.map((coin) => coin.id)).toContain(id)
+    const found = await get(app, `/api/search?${new URLSearchParams({ q: 'Hive Dollar' })}`)
+    const ids = v.parse(SearchResponseSchema, await found.json()).coins.map((coin) => coin.id)
+    expect(ids).toContain('hive_dollar')
+  })
+
+  it('is asked for encoded, one path segment, and its API path and page are decoded', async () => {
+    const app = await setup(recent)
+    // No capture is of such a coin: ethereum's real details and a real chart stand in.
+    const details = realCapture('coins-ethereum-2024-04.json')
+    const chart = realCapture('market-chart-2023-03.json')
+    for (const id of odd) {
+      app.upstream.behave({ kind: 'ok', body: details }, `coins/${id}`)
+      app.upstream.behave({ kind: 'ok', body: chart }, `coins/${id}/market_chart`)
+    }
+    for (const id of odd) {
+      const path = `/api/market/coins/${encodeURIComponent(id)}?${query(COIN_DETAIL_PARAMS)}`
+      expect((await get(app, path)).status, id).toBe(200)
+      expect(app.upstream.callsTo(`coins/${id}`), id).toHaveLength(1)
+      const page = await get(app, `/coins/${encodeURIComponent(id)}`)
+      expect(page.status, id).toBe(200)
+      expect(await page.text(), id).toContain('<title>Ethereum (ETH) price')
+    }
+    expect(app.upstream.calls.map((call) => call.path)).not.toContain('coins/1move')
+    // Not on the list: not found, as any unknown coin; an impossible id is refused.
+    const unknown = await get(app, `/api/market/coins/hive_dollars?${query(COIN_DETAIL_PARAMS)}`)
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({ error: 'unknown_coin' })
+    for (const id of ['bit%00coin', 'a'.repeat(101), '..']) {
+      const refused = await get(app, `/api/market/coins/${id}?${query(COIN_DETAIL_PARAMS)}`)
+      expect(refused.status, id).toBeGreaterThanOrEqual(400)
+      expect(refused.status, id).toBeLessThan(500)
+    }
+  })
+
+  it('is linked encoded in the sitemap', async () => {
+    // No captured list row has such an id: a real row stands in, its id swapped.
+    const rows = JSON.parse(realCapture('coins-markets-2023-11.json'))
+    rows[0].id = '1move token'
+    const app = await setup(recent, (fake) =>
+      fake.behave({ kind: 'ok', body: JSON.stringify(rows) }, 'coins/markets'),
+    )
+    await app.caches.markets.usd.refresh()
+    const xml = await (await get(app, '/sitemap.xml')).text()
+    expect(xml).toContain('/coins/1move%20token</loc>')
+    expect(xml).not.toContain('1move token')
+  })
+
+  it('is dropped from the list only when it cannot be one, logged once with the reason', async () => {
+    // The real list, and around it one entry no list should hold.
+    const withBad = JSON.stringify([...LIST, { id: 'bad\u0007id', symbol: 'bad', name: 'Bad' }])
+    const app = await setup(recent, (fake) =>
+      fake.behave({ kind: 'ok', body: withBad }, 'coins/list'),
+    )
+    expect(app.coins.ids.state().coins).toBe(LIST.length)
+    // The next day's list drops it again, silently.
+    app.clock.advance(25 * 3_600_000)
+    expect(await app.coins.ids.refresh()).toBe(true)
+    expect(app.upstream.callsTo('coins/list')).toHaveLength(2)
+    const dropped = (line: Record<string, unknown>) => line.msg === 'upstream item dropped'
+    expect(logs.filter(dropped)).toEqual([
+      expect.objectContaining({
+        resource: 'coins/list',
+        id: 'bad\u0007id',
+        reason: expect.stringMatching(/control character/),
+      }),
+    ])
   })
 })
