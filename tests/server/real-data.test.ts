@@ -250,3 +250,45 @@ describe('every real coin id', () => {
     ])
   })
 })
+
+describe('search on the real list of 17,589 coins', () => {
+  // The 2025 list, with the ranks of the 2023 top 250 held (the price list and the list's page 1).
+  const [, recent] = REAL_SETS as [RealSet, RealSet]
+
+  async function ranked() {
+    const app = await setup(recent)
+    await Promise.all([
+      app.caches.markets.usd.refresh(),
+      app.lists.page('usd', 1)?.refresh(),
+      app.caches.trending.refresh(),
+    ])
+    return app
+  }
+  const top = async (app: App, q: string) => {
+    const response = await get(app, `/api/search?${new URLSearchParams({ q })}`)
+    expect(response.status, q).toBe(200)
+    return v.parse(SearchResponseSchema, await response.json()).coins.map((coin) => coin.id)
+  }
+
+  it('puts the obvious coin first, before its unranked namesakes', async () => {
+    const app = await ranked()
+    for (const q of ['ethereum', 'eth', 'Ethereum', 'ETH']) {
+      const found = await top(app, q)
+      expect(found[0], q).toBe('ethereum')
+      expect(found.slice(0, 5), q).toContain('ethereum-classic')
+    }
+    const obvious = { sol: 'solana', bnb: 'binancecoin', usdt: 'tether', pepe: 'pepe' }
+    for (const [q, id] of Object.entries(obvious)) expect((await top(app, q))[0], q).toBe(id)
+    // A typo is never above a ranked coin the query starts.
+    expect((await top(app, 'solan'))[0]).toBe('solana')
+    expect(await top(app, 'hive')).toContain('hive_dollar')
+  })
+
+  it('has the list indexed as it arrives, before the first query', async () => {
+    const app = await setup(recent)
+    const detail = await app.app.request('/api/health/detail', {}, {
+      incoming: { socket: { remoteAddress: '127.0.0.1' } },
+    } as never)
+    expect((await detail.json()).searchIndex).toEqual({ coins: 17_589 })
+  })
+})
