@@ -1,12 +1,14 @@
 // Real CoinGecko bodies that public projects captured (tests/fixtures/coingecko-real/README.md
 // names each one's source and date), and the fake upstream serving them.
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { FakeUpstream, UpstreamPath } from './fake-upstream'
 
 /** A capture's body as the upstream sent it (`.gz` files unpacked). */
 export function realCapture(file: string): string {
-  const bytes = readFileSync(new URL(`../fixtures/coingecko-real/${file}`, import.meta.url))
+  // From the checkout's root, where every project runs: jsdom's `import.meta.url` is no file URL.
+  const bytes = readFileSync(join(process.cwd(), 'tests/fixtures/coingecko-real', file))
   return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')
 }
 
