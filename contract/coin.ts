@@ -134,6 +134,10 @@ export const coinListSchema = (onDropped?: OnDropped) => listOfValid(CoinListIte
 export const CoinListSchema = coinListSchema()
 export type CoinList = v.InferOutput<typeof CoinListSchema>
 
+/** A coin's name alone, as the coin list gives it (a page with no other data is headed by it). */
+export const CoinNameSchema = v.object({ name: v.string() })
+export type CoinName = v.InferOutput<typeof CoinNameSchema>
+
 /** A coin's details and chart as the site's queries hold them, with where they came from. */
 export const CoinDetailDataSchema = v.object({ coin: CoinDetailSchema, meta: DataMetaSchema })
 export const CoinChartDataSchema = v.object({ chart: MarketChartSchema, meta: DataMetaSchema })

@@ -272,15 +272,12 @@ export function createPageRenderer(deps: {
     }
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
     const pageData = { ...data({ reason, seconds }), ...viewer }
-    const page = await renderPage(path, file, pageData, { ownHead: false }).catch(
-      (failure: unknown) => {
-        logger.error(
-          { page: path, err: failure },
-          'page render failed; serving the prerendered page',
-        )
-        return null
-      },
-    )
+    // A coin known by name heads the page and its tab with it; anything else keeps the template's.
+    const ownHead = Boolean(pageData.coinUnavailable?.name)
+    const page = await renderPage(path, file, pageData, { ownHead }).catch((failure: unknown) => {
+      logger.error({ page: path, err: failure }, 'page render failed; serving the prerendered page')
+      return null
+    })
     if (!page) return null
     const status = reason === 'limited' ? 429 : 503
     const cacheControl = viewer ? PERSONAL_CACHE_CONTROL : 'no-store'
@@ -545,7 +542,7 @@ export function createPageRenderer(deps: {
             file,
             why,
             renderGate,
-            (u) => ({ currency, coinUnavailable: { id, ...u } }),
+            (u) => ({ currency, coinUnavailable: { id, name: coins.ids.name(id), ...u } }),
             viewer,
           )
         }

@@ -292,3 +292,20 @@ describe('search on the real list of 17,589 coins', () => {
     expect((await detail.json()).searchIndex).toEqual({ coins: 17_589 })
   })
 })
+
+describe('a coin page whose data could not be had', () => {
+  const [, recent] = REAL_SETS as [RealSet, RealSet]
+
+  it('is headed and titled with the coin list’s name, not the id', async () => {
+    const app = await setup(recent, (fake) => {
+      fake.behave({ kind: 'status', status: 500 }, 'coins/cardano')
+      fake.behave({ kind: 'status', status: 500 }, 'coins/cardano/market_chart')
+    })
+    const response = await get(app, '/coins/cardano')
+    expect(response.status).toBe(503)
+    const html = await response.text()
+    expect(html).toContain('<title>Cardano price — Coinvera</title>')
+    expect(html).toMatch(/<h1 class="coin-page__title">Cardano<\/h1>/)
+    expect(html).not.toContain('>cardano</h1>')
+  })
+})
