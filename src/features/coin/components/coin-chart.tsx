@@ -4,7 +4,6 @@ import { CurrentLink } from '@/components/current-link'
 import { useHydrated } from '@/components/hydrated'
 import { usePageData } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
-import { SampleBadge } from '@/components/data-note'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { formatPrice } from '@/lib/format'
 import { formatChartTime } from '../format'
@@ -59,8 +58,6 @@ export function CoinChart({
       <div className="coin-chart__header">
         <h2 id="coin-chart-title" className="coin-section__title">
           Price chart
-          {/* Its own answer's source: beside a live price, a sample series must say so. */}
-          <SampleBadge meta={data?.meta} />
         </h2>
         <nav className="coin-chart__ranges" aria-label="Chart range">
           {/* Links in the server's HTML too: a range works before the app runs, and without it. */}

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest'
 import coinsBitcoin from '../../../../mocks/fixtures/coins-bitcoin.json'
 import { server } from '../../../../mocks/node'
 import { renderApp } from '../../../../tests/render'
-import { realCapture } from '../../../../tests/support/real-captures'
 import { changeIn } from '../figures'
 import { athDetail, homepageUrl } from './coin-page'
 
@@ -44,27 +43,6 @@ describe('coin page', () => {
     const sevenDays = screen.getByRole('link', { name: 'Show 7 d' })
     expect(sevenDays).toHaveAttribute('aria-current', 'page')
     expect(sevenDays).toHaveAttribute('href', '/coins/bitcoin')
-  })
-
-  it('marks a sample chart beside a live price', async () => {
-    // The server's answer says the series is its sample: the coin's details stay live.
-    const prices = JSON.parse(realCapture('market-chart-2023-03.json')).prices
-    server.use(
-      http.get('*/coins/bitcoin/market_chart', () =>
-        HttpResponse.json({ prices }, { headers: { 'X-Data-Source': 'sample' } }),
-      ),
-    )
-    await renderApp('/coins/bitcoin')
-    const title = await screen.findByRole('heading', { level: 2, name: /price chart/i })
-    await waitFor(() => expect(title).toHaveAccessibleName('Price chart Sample data'))
-    expect(screen.getAllByText('Sample data')).toHaveLength(1)
-  })
-
-  it('gives a live chart no sample mark', async () => {
-    await renderApp('/coins/bitcoin')
-    await screen.findByRole('img', { name: 'Bitcoin price, 7-day' })
-    const title = screen.getByRole('heading', { level: 2, name: /price chart/i })
-    expect(title).toHaveAccessibleName('Price chart')
   })
 
   it('steps through the prices with the keyboard', async () => {
