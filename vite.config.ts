@@ -134,6 +134,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/support/setup.ts'],
           // Each worker loads Playwright once, not once per file (import time 35 s -> 7 s over the
           // e2e files; their workers' CPU 97 s -> 75 s). A file's servers, browser contexts and
           // fake upstream are its own (support/site.ts); none uses vi.mock.

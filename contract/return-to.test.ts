@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ReturnPathSchema, safeReturnPath } from './return-to'
@@ -39,6 +40,11 @@ describe('safeReturnPath', () => {
     '/\n/evil.com',
     '/%0A/evil.com',
     '/%E0%A4%A',
+    // Dot segments that resolve to a scheme-relative `//host`.
+    '/.//evil.example/phish',
+    '/a/..//evil.example/x',
+    '/%2e%2e//evil.example/x',
+    '/%2E/%2e%2E//evil.example/x',
     `/${'a'.repeat(1100)}`,
   ])('refuses %j', (input) => {
     expect(safeReturnPath(input)).toBeNull()
@@ -52,6 +58,21 @@ describe('safeReturnPath', () => {
     '/coins/../signin',
   ])('does not send the visitor back to %s', (input) => {
     expect(safeReturnPath(input)).toBeNull()
+  })
+
+  // Paths made of the pieces that fool a parser: dot segments plain and encoded, slashes,
+  // backslashes and a host. Whatever comes back is a path a browser resolves on this site.
+  it('never answers a path that leaves the site', () => {
+    const piece = fc.constantFrom('/', '.', '..', '%2e', '%2E%2e', '%2f', '\\', '%5c', 'x', '?')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const path = safeReturnPath(`/${pieces.join('')}`)
+        if (path === null) return
+        expect(path).toMatch(/^\/(?![/\\])/)
+        expect(new URL(path, 'https://coinvera.example').origin).toBe('https://coinvera.example')
+      }),
+      { numRuns: 5000 },
+    )
   })
 
   it('refuses what is not a string', () => {

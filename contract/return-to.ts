@@ -35,7 +35,8 @@ export function safeReturnPath(value: unknown): string | null {
   } catch {
     return null
   }
-  if (url.origin !== BASE) return null
+  // Checked again once dot segments are resolved: `/.//host` and `/a/..//host` become `//host`.
+  if (url.origin !== BASE || !/^\/(?![/\\])/.test(url.pathname)) return null
   const path = url.pathname + url.search + url.hash
   return NO_RETURN.test(url.pathname) ? null : path
 }

@@ -1,6 +1,7 @@
 // Sign-in and session shapes, shared by the site and the server (server/routes/auth.ts). Apart
 // from the sign-up rules so that every page's navigation bar does not load the password list.
 import * as v from 'valibot'
+import { noControlCharacters } from './control-characters'
 
 /** Sign-in: the username is the account's email, in any case. */
 export const SignInSchema = v.object({
@@ -9,6 +10,7 @@ export const SignInSchema = v.object({
     v.trim(),
     v.nonEmpty('Enter your email address.'),
     v.maxLength(254, 'Use at most 254 characters.'),
+    noControlCharacters,
   ),
   password: v.pipe(
     v.string('Enter your password.'),

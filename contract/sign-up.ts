@@ -1,6 +1,7 @@
 // Shared by the sign-up form and the server (server/routes/auth.ts): one set of rules.
 import * as v from 'valibot'
 import { isCommonPassword } from './common-passwords'
+import { noControlCharacters } from './control-characters'
 
 /** Said for a password on the common list, by the form (short list) and the server (long one). */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose another.'
@@ -18,6 +19,7 @@ export const SignUpSchema = v.object({
     v.trim(),
     v.nonEmpty('Enter your name.'),
     v.maxLength(100, 'Use at most 100 characters.'),
+    noControlCharacters,
   ),
   email: v.pipe(
     v.string('Enter your email address.'),

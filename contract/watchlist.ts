@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { CoinIdSchema } from './coin-id'
 import { CurrencySchema } from './currency'
-import { DataMetaSchema } from './data-meta'
+import { type DataMeta, DataMetaSchema } from './data-meta'
 
 /** Coins one watchlist holds at most; the next one is refused (`409 watchlist_full`). */
 export const WATCHLIST_MAX = 200
@@ -96,3 +96,29 @@ export type WatchRow = v.InferOutput<typeof WatchRowSchema>
 
 export const WatchPricesSchema = v.object({ coins: v.array(WatchRowSchema) })
 export type WatchPrices = v.InferOutput<typeof WatchPricesSchema>
+
+/** A list row's figures, as a watched coin's priced row (`meta`: what they are, and when). */
+export function pricedRow(
+  coin: {
+    id: string
+    name: string
+    symbol: string
+    image?: string | null | undefined
+    current_price?: number | null | undefined
+    price_change_percentage_24h?: number | null | undefined
+    market_cap?: number | null | undefined
+  },
+  meta: DataMeta,
+): WatchRow {
+  return {
+    status: 'priced',
+    id: coin.id,
+    name: coin.name,
+    symbol: coin.symbol,
+    image: coin.image,
+    price: coin.current_price,
+    change24h: coin.price_change_percentage_24h,
+    marketCap: coin.market_cap,
+    meta,
+  }
+}

@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): App {
     quote: (id, currency) => watch.quote(id, currency),
     intervalMs: config.market.alertsIntervalS * 1000,
   })
-  const { caches, coins, lists, alerted, budget } = createMarket({
+  const { caches, coins, lists, alerted, facts, budget } = createMarket({
     onPrices: (refresh) => watch.seen(refresh),
     alertedIds: (currency) => watch.alertedIds(currency),
     shared: shared.market,
@@ -134,6 +134,11 @@ export function createApp(deps: AppDeps): App {
     // Links in messages: the public origin, never a request's Host.
     siteUrl,
     resetEmails: shared.limiters('reset-emails', { limit: 3, windowMs: HOUR }),
+    mailPerAddress: shared.limiters('mail-per-address', {
+      limit: config.mail.perAddressPerHour,
+      windowMs: HOUR,
+    }),
+    logger,
   }
   const signInLimits = new SignInLimits(shared.limiters)
   // Served over HTTPS: TLS ends at our proxy, or the public origin says so.
@@ -182,7 +187,7 @@ export function createApp(deps: AppDeps): App {
       session: { accounts, sessions, clock },
       cookies,
       passwordChecks: passwordChecks('account-password'),
-      signInLimits,
+      passwordLimits: new SignInLimits(shared.limiters, 'session-password'),
       verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
@@ -206,7 +211,7 @@ export function createApp(deps: AppDeps): App {
     shared.missLimiter('coin-miss', { limit: config.market.coinMissRateLimit, windowMs: 60_000 }),
     config.trustProxy,
   )
-  app.route('/api/market', marketRoutes({ caches, coins, lists, clientGate }))
+  app.route('/api/market', marketRoutes({ caches, coins, lists, facts, clientGate }))
   const watchlist = watchlistStore(db)
   app.route(
     '/api/watchlist',
@@ -247,6 +252,7 @@ export function createApp(deps: AppDeps): App {
           caches,
           coins,
           lists,
+          facts,
           build,
           logger,
           coinRenderBytes: config.coinRenderCacheBytes,
@@ -289,7 +295,7 @@ export function createApp(deps: AppDeps): App {
       watchlist: {
         coinsOf: (accountId) => watchlist.list(accountId),
         cachedRows: (ids, currency) =>
-          watchPrices(ids, currency, { caches, coins, gates: [], cachedOnly: true }),
+          watchPrices(ids, currency, { caches, coins, facts, gates: [], cachedOnly: true }),
       },
     }),
   )

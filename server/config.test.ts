@@ -153,6 +153,16 @@ describe('loadConfig', () => {
     }
   })
 
+  it('MAIL_PER_ADDRESS_PER_HOUR: 5 unless set, a whole number from 1', () => {
+    expect(loadConfig({}).mail.perAddressPerHour).toBe(5)
+    expect(loadConfig({ MAIL_PER_ADDRESS_PER_HOUR: '12' }).mail.perAddressPerHour).toBe(12)
+    for (const bad of ['0', '2.5', 'many']) {
+      expect(() => loadConfig({ MAIL_PER_ADDRESS_PER_HOUR: bad })).toThrow(
+        /MAIL_PER_ADDRESS_PER_HOUR/,
+      )
+    }
+  })
+
   it('lists every bad value in one message, without echoing secrets', () => {
     let error: unknown
     try {

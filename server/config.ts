@@ -43,6 +43,8 @@ export type Config = {
     /** `smtp://` or `smtps://` with any credentials; unset: messages go to `DATA_DIR/outbox`. */
     smtpUrl: string | undefined
     from: string
+    /** Mails to one address an hour, whatever the account (server/auth/recovery.ts). */
+    perAddressPerHour: number
   }
   /** Searches one client may make per minute on this instance (routes/search.ts). */
   searchRateLimit: number
@@ -189,6 +191,7 @@ const EnvSchema = v.object({
     ),
     'Coinvera <no-reply@localhost>',
   ),
+  MAIL_PER_ADDRESS_PER_HOUR: integer(5, 1, 1000),
   SEARCH_RATE_LIMIT: integer(300, 1, 1_000_000),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000),
@@ -276,7 +279,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     watchlistRateLimit: e.WATCHLIST_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     alertsRateLimit: e.ALERTS_RATE_LIMIT,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      perAddressPerHour: e.MAIL_PER_ADDRESS_PER_HOUR,
+    },
     searchRateLimit: e.SEARCH_RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,

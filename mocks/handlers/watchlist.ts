@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import coinsMarkets from '../fixtures/coins-markets.json'
 import { marketsIn } from '../currency-samples'
 import { CurrencySchema } from '@contract/currency'
-import { WatchlistMergeSchema, type WatchRow, watchlistUnion } from '@contract/watchlist'
+import { pricedRow, WatchlistMergeSchema, type WatchRow, watchlistUnion } from '@contract/watchlist'
 import { mockSignedIn } from './auth'
 
 // Offline development only: each account's watchlist lives in this page's memory.
@@ -73,17 +73,7 @@ export const watchlistHandlers = [
       .map((id): WatchRow => {
         const coin = listed.get(id)
         if (!coin) return { status: 'missing', id, reason: 'busy', retryAfterS: 30 }
-        return {
-          status: 'priced',
-          id,
-          name: coin.name,
-          symbol: coin.symbol,
-          image: coin.image,
-          price: coin.current_price,
-          change24h: coin.price_change_percentage_24h,
-          marketCap: coin.market_cap,
-          meta,
-        }
+        return pricedRow(coin, meta)
       })
     return HttpResponse.json({ coins: rows })
   }),

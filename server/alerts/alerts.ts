@@ -101,7 +101,7 @@ export async function evaluate(
       deps.clock,
       rows.map((row) => {
         const { token, name } = tokens.get(row.id) ?? { token: '', name: row.coinId }
-        return alertMail({ ...row, name }, deps.siteUrl, token)
+        return { accountId: row.accountId, mail: alertMail({ ...row, name }, deps.siteUrl, token) }
       }),
     ),
   )

@@ -1,8 +1,10 @@
+import { normalizeEmail } from '@contract/email'
 import type { Clock } from '../clock'
 import type { AccountStore } from '../db/accounts'
 import type { AccountTokenStore } from '../db/account-tokens'
 import type { SessionStore } from '../db/sessions'
 import type { Limiter } from '../limits/rate-limiter'
+import type { Logger } from '../logger'
 import type { Mailer } from '../mail/mailer'
 import { passwordChangedMail, passwordResetMail, verifyEmailMail } from './account-mail'
 import { checkPassword, hashPassword } from './password'
@@ -17,8 +19,25 @@ export type RecoveryDeps = {
   mailer: Pick<Mailer, 'enqueue'>
   /** The public origin every link in a message starts with. */
   siteUrl: string
-  /** Reset emails per account (3 an hour): nobody can flood an inbox. */
+  /** Reset emails per address (3 an hour). */
   resetEmails: Limiter
+  /**
+   * Mails to one address (`MAIL_PER_ADDRESS_PER_HOUR`), by its key, whatever account asks: a
+   * deleted and re-created account, or several, do not get a fresh allowance.
+   */
+  mailPerAddress: Limiter
+  logger: Logger
+}
+
+/**
+ * Whether one more message a visitor's request causes may go to this address this hour; past the
+ * allowance the log says a message was not sent (not to whom). Asked before a link is made, so a
+ * refused message does not replace the link sent last.
+ */
+async function mayMail(deps: RecoveryDeps, what: string, to: string): Promise<boolean> {
+  if ((await deps.mailPerAddress.hit(normalizeEmail(to))).allowed) return true
+  deps.logger.warn({ mail: what }, 'mail not sent: its address had its hourly allowance')
+  return false
 }
 
 /**
@@ -26,13 +45,15 @@ export type RecoveryDeps = {
  * choose a new password. Says nothing either way: the caller answers the same in every case.
  */
 export async function requestPasswordReset(deps: RecoveryDeps, email: string): Promise<void> {
-  const account = await deps.accounts.findCredentials(email.trim())
+  const account = await deps.accounts.findCredentials(email)
   if (!account) return
-  if (!(await deps.resetEmails.hit(account.id)).allowed) return
+  if (!(await deps.resetEmails.hit(normalizeEmail(account.email))).allowed) return
+  if (!(await mayMail(deps, 'password reset', account.email))) return
   const { token, expiresAt } = await issueToken(deps, account.id, 'password_reset')
   // A reset message still unsent when its link expires is worth nothing: it is dropped.
   await deps.mailer.enqueue(passwordResetMail(account.email, deps.siteUrl, token), {
     discardAfter: expiresAt,
+    accountId: account.id,
   })
 }
 
@@ -81,9 +102,11 @@ async function setPassword(
   // A reset link asked for before the change must not undo it.
   await deps.tokens.deleteForAccount(accountId, 'password_reset')
   const account = await deps.accounts.findCredentialsById(accountId)
-  if (account) {
+  if (account && (await mayMail(deps, 'password changed', account.email))) {
     const at = new Date(deps.clock.now())
-    await deps.mailer.enqueue(passwordChangedMail(account.email, deps.siteUrl, at))
+    await deps.mailer.enqueue(passwordChangedMail(account.email, deps.siteUrl, at), {
+      accountId: account.id,
+    })
   }
 }
 
@@ -92,9 +115,11 @@ export async function sendVerification(
   deps: RecoveryDeps,
   account: { id: string; email: string },
 ): Promise<void> {
+  if (!(await mayMail(deps, 'email verification', account.email))) return
   const { token, expiresAt } = await issueToken(deps, account.id, 'email_verification')
   await deps.mailer.enqueue(verifyEmailMail(account.email, deps.siteUrl, token), {
     discardAfter: expiresAt,
+    accountId: account.id,
   })
 }
 

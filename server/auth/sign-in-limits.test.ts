@@ -19,30 +19,43 @@ describe('SignInLimits', () => {
     expect((await limits.begin('203.0.113.7', 'grace@example.com')).allowed).toBe(true)
   })
 
-  it('20 failures on one account from many addresses slow that account down, for a window only', async () => {
+  it('5 failures from each of 4 addresses leave the owner’s sign-in from a fifth open', async () => {
+    const limits = new SignInLimits(memoryLimiters(manualClock(0)))
+    for (let a = 0; a < 4; a++) {
+      for (let i = 0; i < 5; i++) await limits.begin(`198.51.100.${a}`, 'ada@example.com')
+      expect((await limits.begin(`198.51.100.${a}`, 'ada@example.com')).allowed).toBe(false)
+    }
+    expect((await limits.begin('192.0.2.1', 'ada@example.com')).allowed).toBe(true)
+  })
+
+  it('100 failures on one account in an hour from many addresses slow that account down, for a window only', async () => {
     const clock = manualClock(0)
     const limits = new SignInLimits(memoryLimiters(clock))
-    // An attacker spreads 20 guesses over 20 addresses, one every 30 s.
-    for (let i = 0; i < 20; i++) {
+    // An attacker spreads 100 guesses over 100 addresses, one every 30 s.
+    for (let i = 0; i < 100; i++) {
       expect((await limits.begin(`198.51.100.${i}`, 'ada@example.com')).allowed).toBe(true)
       clock.advance(MINUTE / 2)
     }
     // Now every address waits, the owner's too; other accounts do not.
     const refused = await limits.begin('192.0.2.1', 'ada@example.com')
-    expect(refused).toEqual({ allowed: false, retryAfterS: 5 * 60 })
-    expect((await limits.begin('198.51.100.99', 'ada@example.com')).allowed).toBe(false)
+    expect(refused).toEqual({ allowed: false, retryAfterS: 10 * 60 })
+    expect((await limits.begin('198.51.100.199', 'ada@example.com')).allowed).toBe(false)
     expect((await limits.begin('198.51.100.0', 'grace@example.com')).allowed).toBe(true)
 
     // Once the window has closed the owner signs in; no one can lock the account for good.
-    clock.advance(5 * MINUTE)
+    clock.advance(10 * MINUTE)
     const owner = await limits.begin('192.0.2.1', 'ada@example.com')
     expect(owner.allowed).toBe(true)
     if (owner.allowed) await owner.succeeded()
-    // The attacker's next round costs them another 20 guesses, and the window closes again.
-    for (let i = 0; i < 20; i++) await limits.begin(`198.51.100.${i}`, 'ada@example.com')
-    expect((await limits.begin('192.0.2.1', 'ada@example.com')).allowed).toBe(false)
-    clock.advance(15 * MINUTE)
-    expect((await limits.begin('192.0.2.1', 'ada@example.com')).allowed).toBe(true)
+  })
+
+  it('the owner’s own checks are counted apart from sign-in', async () => {
+    const limiters = memoryLimiters(manualClock(0))
+    const signIn = new SignInLimits(limiters)
+    const ownSession = new SignInLimits(limiters, 'session-password')
+    for (let i = 0; i < 5; i++) await ownSession.begin('203.0.113.7', 'ada@example.com')
+    expect((await ownSession.begin('203.0.113.7', 'ada@example.com')).allowed).toBe(false)
+    expect((await signIn.begin('203.0.113.7', 'ada@example.com')).allowed).toBe(true)
   })
 
   it('a success clears its address’s failures and is not itself a failure; an undone attempt does not count', async () => {
@@ -55,8 +68,8 @@ describe('SignInLimits', () => {
       expect((await limits.begin('203.0.113.7', 'ada@example.com')).allowed).toBe(true)
     expect((await limits.begin('203.0.113.7', 'ada@example.com')).allowed).toBe(false)
 
-    // Twenty attempts the server was too busy to check leave the account untouched.
-    for (let i = 0; i < 20; i++) {
+    // A hundred attempts the server was too busy to check leave the account untouched.
+    for (let i = 0; i < 100; i++) {
       const attempt = await limits.begin(`198.51.100.${i}`, 'grace@example.com')
       expect(attempt.allowed).toBe(true)
       if (attempt.allowed) await attempt.undo()

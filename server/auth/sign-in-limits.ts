@@ -1,6 +1,14 @@
+import { normalizeEmail } from '@contract/email'
 import type { Limiter, Limiters } from '../limits/rate-limiter'
 
-const WINDOW_MS = 15 * 60_000
+/** Failures per account from one client address: 5 in 15 minutes. */
+export const PER_ADDRESS = { limit: 5, windowMs: 15 * 60_000 }
+/**
+ * Failures per account from all addresses together: 100 an hour (NIST SP 800-63B's ceiling).
+ * High, so that nobody locks an owner out with a few addresses; guessing still gets 2,400 tries a
+ * day against a password that is not on the common list.
+ */
+export const PER_ACCOUNT = { limit: 100, windowMs: 60 * 60_000 }
 
 /** What `begin` answers: wait this long, or go ahead and say how the attempt ended. */
 export type SignInAttempt =
@@ -14,19 +22,21 @@ export type SignInAttempt =
     }
 
 /**
- * Failed sign-ins, in windows of 15 minutes: 5 per account and client address, and 20 per
+ * Failed password checks: `PER_ADDRESS` per account and client address, and `PER_ACCOUNT` per
  * account from all addresses together, so many addresses cannot share out the guessing of one
  * password. Keyed by what was typed, so an unknown account is limited the same way and a 429
  * reveals nothing. Each is a window, never a lock: once it closes, the owner signs in again.
+ * `scope` keeps counters apart: sign-in's, and the signed-in owner's own (password changes,
+ * deletions), whose mistakes never slow down the sign-in of their account.
  * The counters are the deployment's when its instances share them (server/limits/postgres.ts).
  */
 export class SignInLimits {
   readonly #perAddress: Limiter
   readonly #perAccount: Limiter
 
-  constructor(limiters: Limiters) {
-    this.#perAddress = limiters('signin-failures', { limit: 5, windowMs: WINDOW_MS })
-    this.#perAccount = limiters('signin-account-failures', { limit: 20, windowMs: WINDOW_MS })
+  constructor(limiters: Limiters, scope: 'signin' | 'session-password' = 'signin') {
+    this.#perAddress = limiters(`${scope}-failures`, PER_ADDRESS)
+    this.#perAccount = limiters(`${scope}-account-failures`, PER_ACCOUNT)
   }
 
   /**
@@ -34,7 +44,8 @@ export class SignInLimits {
    * a refused attempt is not counted. `address` is the client's rate-limit key.
    */
   async begin(address: string, username: string): Promise<SignInAttempt> {
-    const account = username.trim().toLowerCase()
+    // The key accounts are looked up by: every spelling that finds the account shares its count.
+    const account = normalizeEmail(username)
     const pair = `${address} ${account}`
     const byAddress = await this.#perAddress.hit(pair)
     if (!byAddress.allowed) return byAddress

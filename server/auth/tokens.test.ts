@@ -11,7 +11,7 @@ const testDb = setUpTestDb()
 async function account(): Promise<string> {
   const id = randomUUID()
   await testDb.db.query(
-    `INSERT INTO accounts (id, name, email, password_hash) VALUES ($1, 'Ada', $2, 'x')`,
+    `INSERT INTO accounts (id, name, email, email_key, password_hash) VALUES ($1, 'Ada', $2, $2, 'x')`,
     [id, `${id}@example.com`],
   )
   return id

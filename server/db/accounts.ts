@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { normalizeEmail } from '@contract/email'
 import type { Account, SignUpData } from '@contract/sign-up'
 import type { Db } from './client'
 
@@ -24,11 +25,11 @@ function toAccount(row: AccountRow): Account {
 }
 
 export type AccountStore = {
-  /** The new account, or null when the email (in any case) is taken. */
+  /** The new account, or null when the email (by its key, `normalizeEmail`) is taken. */
   create(
     input: Omit<SignUpData, 'password'> & { passwordHash: string; createdAt: Date },
   ): Promise<Account | null>
-  /** What sign-in checks: the account with this email (in any case) and its password hash. */
+  /** What sign-in checks: the account whose email has this one's key, and its password hash. */
   findCredentials(email: string): Promise<Credentials | null>
   /** The same, by the account's id (a password change checks the current one). */
   findCredentialsById(id: string): Promise<Credentials | null>
@@ -74,16 +75,17 @@ function toCredentials(row: CredentialsRow | undefined): Credentials | null {
 export function accountStore(db: Db): AccountStore {
   return {
     async create(input) {
-      // ON CONFLICT on the lower(email) index: of concurrent sign-ups, one inserts, the rest get no row.
+      // ON CONFLICT on the email_key index: of concurrent sign-ups, one inserts, the rest get no row.
       const { rows } = await db.query<AccountRow>(
-        `INSERT INTO accounts (id, name, email, phone_number, password_hash, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT ((lower(email))) DO NOTHING
+        `INSERT INTO accounts (id, name, email, email_key, phone_number, password_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (email_key) DO NOTHING
          RETURNING ${ACCOUNT_COLUMNS}`,
         [
           randomUUID(),
           input.name,
           input.email,
+          normalizeEmail(input.email),
           input.phoneNumber ?? null,
           input.passwordHash,
           input.createdAt.toISOString(),
@@ -94,8 +96,8 @@ export function accountStore(db: Db): AccountStore {
     },
     async findCredentials(email) {
       const { rows } = await db.query<CredentialsRow>(
-        `SELECT ${CREDENTIALS_COLUMNS} FROM accounts WHERE lower(email) = lower($1)`,
-        [email],
+        `SELECT ${CREDENTIALS_COLUMNS} FROM accounts WHERE email_key = $1`,
+        [normalizeEmail(email)],
       )
       return toCredentials(rows[0])
     },

@@ -3,15 +3,17 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { Logger } from '../logger'
-import { DatabaseUnavailableError, isUnavailable } from './errors'
+import { queryFailure } from './errors'
 
 export type Row = Record<string, unknown>
 
-async function translate<T>(work: Promise<T>): Promise<T> {
+// Both engines' errors carry the statement's parameters (PGlite's `params`) or quote values in
+// their text; what leaves here names the statement and the error code only.
+async function translate<T>(work: Promise<T>, sql?: string): Promise<T> {
   try {
     return await work
   } catch (error) {
-    throw isUnavailable(error) ? new DatabaseUnavailableError(error) : error
+    throw queryFailure(error, sql)
   }
 }
 
@@ -101,11 +103,11 @@ async function openPglite(dataDir: string): Promise<Db> {
   }
   const connection: Queryable = {
     query: async <T extends Row>(sql: string, params?: unknown[]) => {
-      const result = await lite.query<T>(sql, params)
+      const result = await translate(lite.query<T>(sql, params), sql)
       return { rows: result.rows }
     },
     exec: async (sql) => {
-      await lite.exec(sql)
+      await translate(lite.exec(sql), sql)
     },
   }
   // PGlite is one connection in this process; a session is that connection, held exclusively so
@@ -153,11 +155,11 @@ function postgresPool(url: string, max: number, logger: Logger): pg.Pool {
 
 const wrap = (client: pg.Pool | pg.PoolClient | pg.Client): Queryable => ({
   query: async <T extends Row>(sql: string, params?: unknown[]) => {
-    const result = await translate(client.query<T>(sql, params))
+    const result = await translate(client.query<T>(sql, params), sql)
     return { rows: result.rows }
   },
   exec: async (sql) => {
-    await translate(client.query(sql))
+    await translate(client.query(sql), sql)
   },
 })
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDataDir, removeDir } from '../../tests/server/helpers/pglite'
 import { createLogger } from '../logger'
+import { accountStore } from './accounts'
 import { type Db, openDb } from './client'
 import { migrate, readMigrations } from './migrate'
 
@@ -36,5 +37,33 @@ describe('migrate', () => {
     )
     expect(rows).toEqual([])
     expect(await migrate(db)).toEqual([])
+  })
+})
+
+describe('008-email-key', () => {
+  it('keys the accounts stored before it, so they sign in and stay taken in any case', async () => {
+    const dir = await freshDataDir()
+    const old = await openDb({ dataDir: dir, databaseUrl: undefined }, createLogger('silent'))
+    try {
+      const before = readMigrations().filter((m) => m.version < 8)
+      await migrate(old, before)
+      await old.query(
+        `INSERT INTO accounts (id, name, email, password_hash)
+         VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 'Old.User@Example.com', 'h')`,
+      )
+      expect(await migrate(old)).toContain('008-email-key')
+      const accounts = accountStore(old)
+      expect((await accounts.findCredentials(' old.user@EXAMPLE.com '))?.name).toBe('Old')
+      const again = await accounts.create({
+        name: 'New',
+        email: 'OLD.user@example.com',
+        passwordHash: 'h',
+        createdAt: new Date(0),
+      })
+      expect(again).toBeNull()
+    } finally {
+      await old.close()
+      removeDir(dir)
+    }
   })
 })

@@ -20,6 +20,8 @@ export function retryDelayMs(attempts: number): number {
 export type EnqueueOptions = {
   /** When the message is worth nothing any more (the link in it expires): dropped if unsent. */
   discardAfter?: Date
+  /** The account it is about: deleting the account drops the message if unsent. */
+  accountId?: string
 }
 
 /**
@@ -35,9 +37,18 @@ export async function enqueue(
   const id = randomUUID()
   const now = clock.now()
   await db.query(
-    `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, created_at, discard_after, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $6)`,
-    [id, mail.to, mail.subject, mail.text, mail.html, now, options.discardAfter?.getTime() ?? null],
+    `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, created_at, discard_after, next_attempt_at, account_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $8)`,
+    [
+      id,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      now,
+      options.discardAfter?.getTime() ?? null,
+      options.accountId ?? null,
+    ],
   )
   return id
 }
@@ -49,21 +60,22 @@ export async function enqueue(
 export async function enqueueAll(
   db: Queryable,
   clock: Clock,
-  mails: readonly Mail[],
+  mails: readonly { accountId: string; mail: Mail }[],
 ): Promise<void> {
   if (mails.length === 0) return
   await db.query(
-    `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at)
-     SELECT m.id, m.recipient, m.subject, m.text_body, m.html_body, $6::bigint, $6::bigint
-     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
-       AS m (id, recipient, subject, text_body, html_body)`,
+    `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at, account_id)
+     SELECT m.id, m.recipient, m.subject, m.text_body, m.html_body, $6::bigint, $6::bigint, m.account_id
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $7::uuid[])
+       AS m (id, recipient, subject, text_body, html_body, account_id)`,
     [
       mails.map(() => randomUUID()),
-      mails.map((mail) => mail.to),
-      mails.map((mail) => mail.subject),
-      mails.map((mail) => mail.text),
-      mails.map((mail) => mail.html),
+      mails.map(({ mail }) => mail.to),
+      mails.map(({ mail }) => mail.subject),
+      mails.map(({ mail }) => mail.text),
+      mails.map(({ mail }) => mail.html),
       clock.now(),
+      mails.map(({ accountId }) => accountId),
     ],
   )
 }

@@ -3,21 +3,23 @@ import { type Clock, systemClock } from '../clock'
 import type { CallGate } from './budget'
 import { toUpstreamError, type UpstreamError, type UpstreamFailure } from './upstream'
 
-/** What one request gets: the body as JSON bytes (encoded once per change) and what it is. */
-export type Served = {
-  body: Uint8Array<ArrayBuffer>
+/** What held data is: where from, from when, and how much longer it counts as fresh. */
+export type DataStamp = {
   source: DataSource
   updatedAt: Date
   /** How much longer the data counts as fresh, for shared caches (`s-maxage`). */
   freshForS: number
 }
 
+/** What one request gets: the body as JSON bytes (encoded once per change) and what it is. */
+export type Served = DataStamp & { body: Uint8Array<ArrayBuffer> }
+
 /**
  * `Cache-Control` for a reply made of cached data (one list, or a page showing several): a CDN
  * may keep fresh data for what is left of its TTL, anything else briefly, and serve it stale for
  * a TTL while it revalidates; browsers always ask again (`max-age=0`), cheaply with an ETag.
  */
-export function sharedCacheControl(served: readonly Served[], ttlMs: number): string {
+export function sharedCacheControl(served: readonly DataStamp[], ttlMs: number): string {
   const fresh = Math.min(...served.map((s) => s.freshForS))
   const sMaxAge = fresh > 0 ? fresh : 5
   return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${Math.round(ttlMs / 1000)}`
@@ -127,14 +129,15 @@ export class MarketCache<T> {
 
   /**
    * The data, fresh or stale, else the first answer (or the sample). `gates` are this request's
-   * own, on top of the cache's (a client's share of upstream calls). Without data or a sample it
-   * waits for the upstream's answer, and throws a NoDataError when there is none to have.
+   * own, on top of the cache's (a client's share of upstream calls). Without data or a sample
+   * (or with `sample: false`) it waits for the upstream's answer, and throws a NoDataError when
+   * there is none to have.
    */
-  async get(gates: readonly CallGate[] = []): Promise<Served> {
+  async get(gates: readonly CallGate[] = [], { sample: useSample = true } = {}): Promise<Served> {
     const ready = this.ready(gates)
     if (ready) return ready
     const attempt = this.#attempt(gates)
-    const sample = this.#sample
+    const sample = useSample ? this.#sample : null
     if (!sample) {
       if (!attempt.pending) throw new NoDataError(attempt.reason, attempt.waitMs)
       if (await attempt.pending) return this.#serve(this.#entryOrThrow(), 'live')
@@ -152,8 +155,11 @@ export class MarketCache<T> {
    * for what is kept per data version (a rendered page), so the first request after the TTL
    * carries the new data. During a failure's back-off it answers at once, stale.
    */
-  async getFresh(gates: readonly CallGate[] = []): Promise<Served> {
-    const served = await this.get(gates)
+  async getFresh(
+    gates: readonly CallGate[] = [],
+    options: { sample?: boolean } = {},
+  ): Promise<Served> {
+    const served = await this.get(gates, options)
     if (served.source !== 'stale') return served
     const pending = this.refresh(gates)
     if (!pending) return served

@@ -3,8 +3,8 @@ import type { ChartDays, CoinDetail, CoinList, MarketChart } from '@contract/coi
 import type { Currency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { MarketCache, type SharedRefresh } from './cache'
-import { coinDetailListener, type PriceListener } from './prices'
+import { MarketCache, NoDataError, type Served, type SharedRefresh } from './cache'
+import { detailFromFacts, type MarketFacts } from './facts'
 import type { Sample } from './sample'
 import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
 
@@ -150,8 +150,8 @@ export type CoinPagesOptions = {
   onEnded?: ((resource: string) => void) | undefined
   /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
-  /** Told of the prices in each coin's new details. */
-  onPrices?: PriceListener | undefined
+  /** Where each coin's new details go, and whose figures the coin pages show. */
+  facts: MarketFacts
 }
 
 /**
@@ -188,8 +188,66 @@ export class CoinPages {
       ttlMs: COIN_DETAIL_TTL_MS,
       load: (signal) => upstream.coin(id, signal),
       sample: sampleOf(sample.coinDetail(id), sample.updatedAt),
-      onData: this.#options.onPrices && coinDetailListener(this.#options.onPrices, `coins/${id}`),
+      onData: (json, at) =>
+        this.#options.facts.recordDetail(json, at, COIN_DETAIL_TTL_MS, `coins/${id}`),
     }))
+  }
+
+  /**
+   * The coin's details as the coin API and its page show them, by the facts' rule: fresh details
+   * as they are; else the freshest real figures held (a list row, older details) with the older
+   * details' text; the sample only for a coin never seen in a real answer. A miss spends from the
+   * budget through `gates`; throws a NoDataError when there is nothing to show.
+   */
+  async shownDetail(id: string, gates: readonly CallGate[]): Promise<Served> {
+    const real = this.#options.facts.has(id)
+    let served: Served
+    try {
+      served = await this.detail(id).getFresh(gates, { sample: !real })
+    } catch (error) {
+      if (!(error instanceof NoDataError)) throw error
+      const made = this.#fromFacts(id, null)
+      if (made) return made
+      throw error
+    }
+    return this.#withFacts(id, served)
+  }
+
+  /** As `shownDetail`, from what is held now: never an upstream call; null when nothing is. */
+  heldDetail(id: string): Served | null {
+    const held = this.detail(id).held()
+    return held ? this.#withFacts(id, held) : this.#fromFacts(id, null)
+  }
+
+  /**
+   * The coin's chart in `currency`: real, or the sample for a coin never seen in a real answer.
+   * A coin with real figures gets no sample chart beside them: a NoDataError says why instead.
+   */
+  shownChart(
+    id: string,
+    currency: Currency,
+    days: ChartDays,
+    gates: readonly CallGate[],
+  ): Promise<Served> {
+    return this.chart(id, currency, days).getFresh(gates, {
+      sample: !this.#options.facts.has(id),
+    })
+  }
+
+  #withFacts(id: string, served: Served): Served {
+    if (served.source === 'live' || served.source === 'cache') return served
+    return this.#fromFacts(id, served) ?? served
+  }
+
+  /** The facts' figures, with `base`'s text when it is real; null when the facts have none. */
+  #fromFacts(id: string, base: Served | null): Served | null {
+    const made = detailFromFacts(id, this.#options.facts)
+    if (!made) return null
+    const text = base && base.source !== 'sample' ? JSON.parse(decoder.decode(base.body)) : null
+    const detail = text
+      ? { ...made.detail, description: text.description, links: text.links, image: text.image }
+      : made.detail
+    return { body: encoder.encode(JSON.stringify(detail)), ...made.stamp }
   }
 
   chart(id: string, currency: Currency, days: ChartDays): MarketCache<MarketChart> {
@@ -239,6 +297,9 @@ export class CoinPages {
     return cache
   }
 }
+
+const decoder = new TextDecoder()
+const encoder = new TextEncoder()
 
 const sampleOf = <T>(data: T | null, updatedAt: Date) =>
   data === null ? undefined : { data, updatedAt }

@@ -3,8 +3,8 @@ import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { type ListedCoin, ListedCoinSchema, type MarketListResponse } from '@contract/market-list'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { MarketCache, type Served, type SharedRefresh } from './cache'
-import { marketRowsListener, type PriceListener } from './prices'
+import { MarketCache, type SharedRefresh } from './cache'
+import type { MarketFacts } from './facts'
 import type { UpstreamError } from './upstream'
 
 export type MarketListsOptions = {
@@ -27,8 +27,8 @@ export type MarketListsOptions = {
   onEnded?: ((resource: string) => void) | undefined
   /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
-  /** Told of the prices on each page's new data. */
-  onPrices?: PriceListener | undefined
+  /** Where each page's new rows go. */
+  facts: MarketFacts
 }
 
 const decoder = new TextDecoder()
@@ -72,7 +72,7 @@ export class MarketLists {
       onFailure: (error) => o.onFailure(name, error),
       onEnded: () => o.onEnded?.(name),
       shared: o.shared?.(name, ttlMs),
-      onData: o.onPrices && marketRowsListener(o.onPrices, currency, name),
+      onData: (json, at) => o.facts.recordRows(currency, json, at, ttlMs, name),
     })
     if (this.#closed) cache.close()
     this.#caches.set(key, cache)
@@ -80,20 +80,15 @@ export class MarketLists {
   }
 
   /**
-   * A coin's row on a page of the list in `currency` that holds the upstream's data now (fresh
-   * or stale; never the sample), with what that page's data is. Costs no upstream call.
+   * Whether a page of the list in `currency` holds the upstream's data for the coin now (fresh or
+   * stale; never the sample): its page then opens from what the server holds. No upstream call.
    */
-  listed(
-    id: string,
-    currency: Currency,
-  ): { coin: ListedCoin; served: Served; ttlMs: number } | null {
+  holds(id: string, currency: Currency): boolean {
     for (let page = 1; page <= this.pages; page++) {
-      const cache = this.#caches.get(`${currency}:${page}`)
-      const served = cache?.held()
-      const coin = served && this.#rowsOf(served.body).get(id)
-      if (cache && served && coin) return { coin, served, ttlMs: cache.ttlMs }
+      const served = this.#caches.get(`${currency}:${page}`)?.held()
+      if (served && this.#rowsOf(served.body).has(id)) return true
     }
-    return null
+    return false
   }
 
   /** The ids on the pages in `currency` held now, in the list's order (for the sitemap). */

@@ -12,8 +12,9 @@ import {
 } from './budget'
 import { MarketCache, type SharedRefresh } from './cache'
 import { CoinPages } from './coins'
+import { MarketFacts } from './facts'
 import { MarketLists } from './lists'
-import { marketRowsListener, type PriceListener } from './prices'
+import type { PriceListener } from './prices'
 import type { Sample } from './sample'
 import { createUpstream, type FetchFn, type Upstream } from './upstream'
 
@@ -56,6 +57,8 @@ export type Market = {
    * share of the budget; the alerts module refreshes them.
    */
   alerted: Record<Currency, MarketCache<MarketsResponse>>
+  /** Every coin's figures from every real answer, by the one rule (server/market/facts.ts). */
+  facts: MarketFacts
   budget: BudgetUse
 }
 
@@ -98,7 +101,8 @@ export function createMarket(deps: {
   /** The coins, per currency, whose prices `alerted` asks for (at most MAX_ALERTED used). */
   alertedIds?: ((currency: Currency) => readonly string[]) | undefined
 }): Market {
-  const { config, sample, clock, logger, onPrices } = deps
+  const { config, sample, clock, logger } = deps
+  const facts = new MarketFacts({ clock, onPrices: deps.onPrices })
   const shared = deps.shared ?? null
   const direct = createUpstream({
     baseUrl: config.upstreamUrl,
@@ -148,7 +152,7 @@ export function createMarket(deps: {
       onFailure: onFailure(name),
       onEnded: onEnded(name),
       shared: shared?.rows(name, config.marketsTtlS * 1000),
-      onData: onPrices && marketRowsListener(onPrices, currency, name),
+      onData: (json, at) => facts.recordRows(currency, json, at, config.marketsTtlS * 1000, name),
     })
   }
   const alertedIn = (currency: Currency) => {
@@ -170,11 +174,12 @@ export function createMarket(deps: {
       onEnded: onEnded(name),
       // On one PostgreSQL, one instance asks per interval; every instance reads its answer.
       shared: shared?.rows(name, ttlMs),
-      onData: onPrices && marketRowsListener(onPrices, currency, 'coins/markets?ids'),
+      onData: (json, at) => facts.recordRows(currency, json, at, ttlMs, 'coins/markets?ids'),
     })
   }
   return {
     budget,
+    facts,
     caches: {
       markets: Object.fromEntries(
         CURRENCIES.map((currency) => [currency, marketsIn(currency)]),
@@ -208,7 +213,7 @@ export function createMarket(deps: {
       CURRENCIES.map((currency) => [currency, alertedIn(currency)]),
     ) as Record<Currency, MarketCache<MarketsResponse>>,
     coins: new CoinPages({
-      onPrices,
+      facts,
       upstream,
       sample,
       gate: gate('coins'),
@@ -220,7 +225,7 @@ export function createMarket(deps: {
       onEnded: logEnded,
     }),
     lists: new MarketLists({
-      onPrices,
+      facts,
       pages: config.listPages,
       firstPageTtlMs: config.marketsTtlS * 1000,
       ttlMs: config.listTtlS * 1000,

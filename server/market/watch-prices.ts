@@ -2,16 +2,17 @@ import * as v from 'valibot'
 import { CoinDetailSchema } from '@contract/coin'
 import type { Currency } from '@contract/currency'
 import type { DataSource } from '@contract/data-meta'
-import { MarketsResponseSchema } from '@contract/market'
-import type { NoPriceReason, WatchRow } from '@contract/watchlist'
+import { type MarketCoin, MarketsResponseSchema } from '@contract/market'
+import { type NoPriceReason, pricedRow, type WatchRow } from '@contract/watchlist'
 import type { CallGate } from './budget'
-import { NoDataError, type Served } from './cache'
+import { type DataStamp, NoDataError, type Served } from './cache'
+import type { MarketFacts } from './facts'
 import type { CoinPages } from './coins'
 import type { MarketCaches } from './service'
 
 const decoder = new TextDecoder()
 const json = (served: Served): unknown => JSON.parse(decoder.decode(served.body))
-const metaOf = (served: Served) => ({
+const metaOf = (served: DataStamp) => ({
   source: (served.source === 'live' ? 'cache' : served.source) satisfies DataSource,
   updatedAt: served.updatedAt.toISOString(),
 })
@@ -23,16 +24,14 @@ const REASONS: Record<NoDataError['reason'], NoPriceReason> = {
   not_found: 'unknown',
 }
 
-/** A gate that refuses every call: what a cache holds, and nothing more. */
-const NO_CALLS: CallGate = { refusal: 'busy', waitMs: () => 60_000, spend: () => {} }
-
 /**
- * The rows of a watchlist in `currency`, from what the server holds: the price list's cache
- * (shared by every visitor), then each other coin's details as its page would get them (a
- * cached coin costs nothing; a miss spends from the shared budget and the client's share,
- * `gates`, and is shared by everyone asking). A coin with no figures now says why. With
- * `cachedOnly` (a page rendered for one visitor) no coin's details are fetched: a coin not
- * held is `uncached`.
+ * The rows of a watchlist in `currency`, from what the server holds: each coin's figures by the
+ * facts' rule (any real answer the server had: the price lists, the full list's pages, details),
+ * then the price list's sample for a coin never seen in a real answer, then each other coin's
+ * details as its page would get them (a cached coin costs nothing; a miss spends from the shared
+ * budget and the client's share, `gates`, and is shared by everyone asking). A coin with no
+ * figures now says why. With `cachedOnly` (a page rendered for one visitor) no coin's details
+ * are fetched: a coin not held is `uncached`.
  */
 export async function watchPrices(
   ids: readonly string[],
@@ -40,36 +39,35 @@ export async function watchPrices(
   deps: {
     caches: MarketCaches
     coins: CoinPages
+    facts: MarketFacts
     gates: readonly CallGate[]
     cachedOnly?: boolean
   },
 ): Promise<WatchRow[]> {
-  const list = await deps.caches.markets[currency].get()
-  const listed = new Map(
-    v.parse(MarketsResponseSchema, json(list)).map((coin) => [coin.id, coin] as const),
-  )
+  // The price list's sample, read once per call and only when a coin needs it.
+  let sample: { rows: Map<string, MarketCoin>; served: Served } | undefined
+  const sampleRow = async (id: string) => {
+    if (!sample) {
+      const served = await deps.caches.markets[currency].get()
+      const rows = served.source === 'sample' ? v.parse(MarketsResponseSchema, json(served)) : []
+      sample = { rows: new Map(rows.map((coin) => [coin.id, coin] as const)), served }
+    }
+    const coin = sample.rows.get(id)
+    return coin && pricedRow(coin, metaOf(sample.served))
+  }
   return Promise.all(
     ids.map(async (id): Promise<WatchRow> => {
-      const coin = listed.get(id)
-      if (coin) {
-        return {
-          status: 'priced',
-          id,
-          name: coin.name,
-          symbol: coin.symbol,
-          image: coin.image,
-          price: coin.current_price,
-          change24h: coin.price_change_percentage_24h,
-          marketCap: coin.market_cap,
-          meta: metaOf(list),
-        }
-      }
+      const held = deps.facts.get(id, currency)
+      if (held) return pricedRow(held.coin, metaOf(held.stamp))
+      const fromSample = await sampleRow(id)
+      if (fromSample) return fromSample
       if (!(await deps.coins.ids.has(id))) {
         return { status: 'missing', id, reason: 'unknown', retryAfterS: 0 }
       }
       try {
-        const cache = deps.coins.detail(id)
-        const served = deps.cachedOnly ? cache.ready([NO_CALLS]) : await cache.get(deps.gates)
+        const served = deps.cachedOnly
+          ? deps.coins.heldDetail(id)
+          : await deps.coins.shownDetail(id, deps.gates)
         if (!served) return { status: 'missing', id, reason: 'uncached', retryAfterS: 0 }
         const detail = v.parse(CoinDetailSchema, json(served))
         const market = detail.market_data

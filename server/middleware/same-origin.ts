@@ -8,8 +8,10 @@ import { bodyType } from './request-body'
  * - `Sec-Fetch-Site`, when sent, must be `same-origin` (or `none`: the visitor's own action);
  * - `Origin`, when sent, must be the site's own: the configured SITE_URL, or else any scheme on
  *   the host the request was addressed to;
- * - a form post needs one of the two (a browser too old to send either cannot prove where its form
- *   came from). JSON cannot be posted across sites without CORS, which the API never grants.
+ * - a POST that is not JSON needs one of the two, whatever its content type or lack of a body: a
+ *   page on another site can send one (a form, `text/plain`, multipart) without asking first, and a
+ *   browser too old to send either header cannot prove where it came from. JSON, like DELETE,
+ *   cannot be sent across sites without CORS, which the API never grants.
  * A page served with `Referrer-Policy: no-referrer` (one opened from an emailed link) posts its
  * form with `Origin: null`; its `Sec-Fetch-Site: same-origin`, which no page can forge, decides.
  */
@@ -28,7 +30,8 @@ export function sameOrigin(options: { siteOrigin: string | undefined }): Middlew
     ) {
       throw apiError('forbidden_origin')
     }
-    if (site === undefined && origin === undefined && bodyType(c) === 'form') {
+    const crossSiteSendable = c.req.method === 'POST' && bodyType(c) !== 'json'
+    if (site === undefined && origin === undefined && crossSiteSendable) {
       throw apiError('forbidden_origin')
     }
     await next()

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { DeleteAccountSchema } from '@contract/account'
+import { normalizeEmail } from '@contract/email'
 import { ACCOUNT_ERRORS } from '@contract/account-forms'
 import { ServerChangePasswordSchema } from '../auth/common-passwords'
 import {
@@ -28,9 +29,12 @@ export type AccountRouteDeps = {
   cookies: SessionCookies
   /** Password checks per client address (password changes, deletions). */
   passwordChecks: Limiter
-  /** Wrong passwords per account, as for sign-in: a stolen session cannot guess the password. */
-  signInLimits: SignInLimits
-  /** Verification emails sent again, per account (3 an hour). */
+  /**
+   * Wrong passwords per account, as for sign-in but counted apart: a stolen session cannot guess
+   * the password, and the owner's own mistakes do not slow down their sign-in.
+   */
+  passwordLimits: SignInLimits
+  /** Verification emails sent again, per address (3 an hour). */
   verificationEmails: Limiter
   siteOrigin: string | undefined
   trustProxy: TrustProxy
@@ -51,7 +55,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
     user: SessionUser,
     check: () => Promise<boolean>,
   ) => {
-    const attempt = await deps.signInLimits.begin(address(c), user.email)
+    const attempt = await deps.passwordLimits.begin(address(c), user.email)
     if (!attempt.allowed) {
       throw apiError('rate_limited', {
         message: 'Too many wrong passwords. Try again later.',
@@ -96,7 +100,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
     async (c) => {
       const { user } = await signedIn(c)
       if (user.emailVerified) return c.body(null, 204)
-      const sent = await deps.verificationEmails.hit(user.id)
+      const sent = await deps.verificationEmails.hit(normalizeEmail(user.email))
       if (!sent.allowed) {
         throw apiError('rate_limited', {
           message: 'We sent several links already. Check your inbox, or try again later.',

@@ -9,8 +9,9 @@ import type { CallGate } from '../market/budget'
 import type { TrustProxy } from '../config'
 import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import { apiError } from '../errors'
-import { type MarketCache, NoDataError, sharedCacheControl } from '../market/cache'
-import type { CoinPages } from '../market/coins'
+import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
+import { COIN_DETAIL_TTL_MS, type CoinPages, chartTtlMs } from '../market/coins'
+import type { MarketFacts } from '../market/facts'
 import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
 import type { MissLimiter } from '../limits/miss-limiter'
@@ -31,19 +32,19 @@ const coinIdParam = vValidator('param', v.object({ id: CoinIdSchema }), (result)
 const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) })
 
 /**
- * The cache's data (fresh, stale or the sample) with what it is, for browsers and CDNs. Expired
- * data waits (at most `MARKET_FIRST_WAIT_MS`) for the refresh its read started, as a page does:
+ * Held data (fresh, stale or the sample) with what it is, for browsers and CDNs. Expired data
+ * waits (at most `MARKET_FIRST_WAIT_MS`) for the refresh its read started, as a page does:
  * answered at once, a visitor's periodic refetch got the previous prices, one interval late.
  */
 async function reply(
   c: Context<AppEnv>,
-  cache: MarketCache<unknown>,
-  gates: CallGate[] = [],
+  get: () => Promise<Served>,
+  ttlMs: number,
   { emptyIsNotFound = false } = {},
 ) {
-  let served: Awaited<ReturnType<typeof cache.get>>
+  let served: Served
   try {
-    served = await cache.getFresh(gates)
+    served = await get()
   } catch (error) {
     if (!(error instanceof NoDataError)) throw error
     const headers = retryAfter(error.retryAfterMs)
@@ -58,11 +59,15 @@ async function reply(
   return c.body(served.body, 200, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(served.body.byteLength),
-    'Cache-Control': sharedCacheControl([served], cache.ttlMs),
+    'Cache-Control': sharedCacheControl([served], ttlMs),
     'X-Data-Source': served.source,
     'X-Data-Updated-At': served.updatedAt.toISOString(),
   })
 }
+
+/** A cache's data as `reply` sends it. */
+const fromCache = (c: Context<AppEnv>, cache: MarketCache<unknown>, gates: CallGate[] = []) =>
+  reply(c, () => cache.getFresh(gates), cache.ttlMs)
 
 const onlyGet = () => {
   throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
@@ -95,12 +100,13 @@ export type MarketRoutesDeps = {
   caches: MarketCaches
   coins: CoinPages
   lists: MarketLists
+  facts: MarketFacts
   /** Upstream calls a client's misses may start (coin pages only: the lists are shared). */
   clientGate: ClientGate
 }
 
 export function marketRoutes(deps: MarketRoutesDeps) {
-  const { caches, coins, lists, clientGate } = deps
+  const { caches, coins, lists, facts, clientGate } = deps
   const knownCoin = async (id: string) => {
     if (!(await coins.ids.has(id))) throw apiError('unknown_coin')
   }
@@ -111,7 +117,12 @@ export function marketRoutes(deps: MarketRoutesDeps) {
       // are a visitor's own list: kept by no cache.
       .get('/watchlist', exactQuery(WatchPricesQuerySchema), async (c) => {
         const { ids, vs_currency } = c.req.valid('query')
-        const rows = await watchPrices(ids, vs_currency, { caches, coins, gates: [clientGate(c)] })
+        const rows = await watchPrices(ids, vs_currency, {
+          caches,
+          coins,
+          facts,
+          gates: [clientGate(c)],
+        })
         return c.json({ coins: rows }, 200, { 'Cache-Control': 'no-store' })
       })
       .all('/watchlist', onlyGet)
@@ -122,20 +133,22 @@ export function marketRoutes(deps: MarketRoutesDeps) {
         (c) => {
           const query = c.req.valid('query')
           if (!('price_change_percentage' in query))
-            return reply(c, caches.markets[query.vs_currency])
+            return fromCache(c, caches.markets[query.vs_currency])
           const cache = lists.page(query.vs_currency, query.page)
           if (!cache) throw apiError('no_such_page')
           // Each page is one upstream call, which the client's misses pay for as a coin's do.
           c.header(MARKET_LIST_PAGES_HEADER, String(lists.pages))
-          return reply(c, cache, [clientGate(c)], { emptyIsNotFound: true })
+          return reply(c, () => cache.getFresh([clientGate(c)]), cache.ttlMs, {
+            emptyIsNotFound: true,
+          })
         },
       )
-      .get('/search/trending', exactQuery(NoQuerySchema), (c) => reply(c, caches.trending))
-      .get('/global', exactQuery(NoQuerySchema), (c) => reply(c, caches.global))
+      .get('/search/trending', exactQuery(NoQuerySchema), (c) => fromCache(c, caches.trending))
+      .get('/global', exactQuery(NoQuerySchema), (c) => fromCache(c, caches.global))
       .get('/coins/:id', coinIdParam, exactQuery(CoinDetailQuerySchema), async (c) => {
         const { id } = c.req.valid('param')
         await knownCoin(id)
-        return reply(c, coins.detail(id), [clientGate(c)])
+        return reply(c, () => coins.shownDetail(id, [clientGate(c)]), COIN_DETAIL_TTL_MS)
       })
       .get(
         '/coins/:id/market_chart',
@@ -145,7 +158,11 @@ export function marketRoutes(deps: MarketRoutesDeps) {
           const { id } = c.req.valid('param')
           await knownCoin(id)
           const { vs_currency, days } = c.req.valid('query')
-          return reply(c, coins.chart(id, vs_currency, days), [clientGate(c)])
+          return reply(
+            c,
+            () => coins.shownChart(id, vs_currency, days, [clientGate(c)]),
+            chartTtlMs(days),
+          )
         },
       )
       .all('/coins/markets', onlyGet)

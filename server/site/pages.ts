@@ -24,8 +24,15 @@ import { MarketListResponseSchema } from '@contract/market-list'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger'
 import type { CallGate } from '../market/budget'
-import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
+import {
+  type DataStamp,
+  type MarketCache,
+  NoDataError,
+  type Served,
+  sharedCacheControl,
+} from '../market/cache'
 import type { CoinPages } from '../market/coins'
+import type { MarketFacts } from '../market/facts'
 import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
 import type { PageData, Unavailable } from '@contract/page-data'
@@ -75,7 +82,7 @@ export async function loadRender(clientDir: string): Promise<Render | null> {
 const decoder = new TextDecoder()
 
 /** What served data is, as the site's queries say it. */
-function metaOf(served: Served): Meta {
+function metaOf(served: DataStamp): Meta {
   // Fresh from the upstream or from the cache is the same data: one render, labelled `cache`.
   const source: DataSource = served.source === 'live' ? 'cache' : served.source
   return { source, updatedAt: served.updatedAt.toISOString() }
@@ -128,7 +135,7 @@ export type RenderStats = { pages: number; bytes: number; maxBytes: number; rend
  * The page's data version: it changes when a list's data, or what it is (stale, sample), does,
  * and when data the page was rendered without (null) arrives.
  */
-const versionOf = (served: (Served | null)[]) =>
+const versionOf = (served: (DataStamp | null)[]) =>
   served
     .map((s) => (s ? `${s.source === 'live' ? 'cache' : s.source}@${s.updatedAt.getTime()}` : '-'))
     .join('|')
@@ -162,12 +169,13 @@ export function createPageRenderer(deps: {
   caches: MarketCaches
   coins: CoinPages
   lists: MarketLists
+  facts: MarketFacts
   build: Build
   logger: Logger
   /** Bytes of coin-page renders kept at most (`COIN_RENDER_CACHE_MB`). */
   coinRenderBytes: number
 }) {
-  const { render, caches, coins, lists, build, logger } = deps
+  const { render, caches, coins, lists, facts, build, logger } = deps
   // One per page and currency: 12 at most.
   const renders = new Map<string, Entry>()
   // One per coin, range and currency, and per page of the full list and currency, bounded in
@@ -236,7 +244,7 @@ export function createPageRenderer(deps: {
   }
   const answer = async (
     page: Promise<RenderedPage | null> | null,
-    served: Served[],
+    served: DataStamp[],
     ttlMs: number,
   ) => {
     const done = await page
@@ -519,22 +527,25 @@ export function createPageRenderer(deps: {
         coins.detail(id),
         coins.chart(id, currency, CHART_RANGES[range]),
       ]
-      const listed = lists.listed(id, currency)
+      // Its figures by the facts' rule: a coin on a page of the list opens from them.
+      const listed = lists.holds(id, currency) ? facts.get(id, currency) : null
       let detail: Served | null
       let chart: Served | null
       if (listed) {
-        detail = sources[0].held()
+        detail = coins.heldDetail(id)
         chart = sources[1].held()
       } else {
-        const [detailResult, chartResult] = await Promise.allSettled(
-          sources.map((cache) => cache.getFresh(gates)),
-        )
+        const [detailResult, chartResult] = await Promise.allSettled([
+          coins.shownDetail(id, gates),
+          coins.shownChart(id, currency, CHART_RANGES[range], gates),
+        ])
         for (const result of [detailResult, chartResult]) {
           if (result?.status === 'rejected' && !(result.reason instanceof NoDataError)) {
             throw result.reason
           }
         }
-        // No details: the page says why. Details without a chart: the template, whose chart says.
+        // No details: the page says why. Details without a chart: rendered without it; the
+        // browser asks for it, and its section says why it is missing.
         if (detailResult?.status === 'rejected') {
           const why = detailResult.reason as NoDataError
           return unavailablePage(
@@ -546,14 +557,15 @@ export function createPageRenderer(deps: {
             viewer,
           )
         }
-        if (detailResult?.status !== 'fulfilled' || chartResult?.status !== 'fulfilled') return null
-        ;[detail, chart] = [detailResult.value, chartResult.value]
+        if (detailResult?.status !== 'fulfilled') return null
+        detail = detailResult.value
+        chart = chartResult?.status === 'fulfilled' ? chartResult.value : null
       }
-      const served = [listed?.served ?? null, detail ?? null, chart ?? null]
+      const served = [listed?.stamp ?? null, detail ?? null, chart ?? null]
       const path = coinPath(id, range, currency)
       const coinData = (): PageData => {
         const coin: NonNullable<PageData['coin']> = { id, range }
-        if (listed) coin.listed = { coin: listed.coin, meta: metaOf(listed.served) }
+        if (listed) coin.listed = { coin: listed.coin, meta: metaOf(listed.stamp) }
         if (detail) {
           const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
           coin.detail = { coin: d.data, meta: d.meta }
@@ -578,8 +590,8 @@ export function createPageRenderer(deps: {
         () => renderPage(path, file, coinData(), { ownHead: true }),
         renderGate,
       )
-      const held = served.filter((s): s is Served => s !== null)
-      const ttls = [...sources.map((cache) => cache.ttlMs), listed?.ttlMs ?? Infinity]
+      const held = served.filter((s): s is DataStamp => s !== null)
+      const ttls = sources.map((cache) => cache.ttlMs)
       return answer(page, held, Math.min(...ttls))
     },
   }

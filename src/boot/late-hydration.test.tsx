@@ -28,10 +28,19 @@ afterEach(() => {
  * A page whose server HTML has the part, hydrated with the part's code not yet here. The page
  * re-renders on its own (`rerender`), as the price section does when hydration ends or data comes.
  */
-async function hydratedPage() {
+async function hydratedPage({
+  load: clientLoad = async () => ({ Counter }),
+  onRecoverableError,
+}: {
+  /** How the browser's copy of the module loads. */
+  load?: () => Promise<{ Counter: typeof Counter }>
+  onRecoverableError?: (error: unknown) => void
+} = {}) {
   const placeholder = <div className="placeholder" />
-  const make = () => {
-    const load = vi.fn(async () => ({ Counter }))
+  const make = (
+    loadModule: () => Promise<{ Counter: typeof Counter }> = async () => ({ Counter }),
+  ) => {
+    const load = vi.fn(loadModule)
     const late = lateHydration(load)
     return { load, late, Part: late.part((module) => module.Counter, placeholder) }
   }
@@ -46,7 +55,7 @@ async function hydratedPage() {
   )
   vi.unstubAllEnvs()
 
-  const { late, load, Part } = make()
+  const { late, load, Part } = make(clientLoad)
   let rerender: () => void = () => {}
   // biome-ignore lint/correctness/noComponentHookFactories: one page per test, made once
   function Page() {
@@ -63,7 +72,7 @@ async function hydratedPage() {
   document.body.append(container)
   const serverButton = container.querySelector('button')
   await act(async () => {
-    root = hydrateRoot(container, <Page />)
+    root = hydrateRoot(container, <Page />, onRecoverableError ? { onRecoverableError } : {})
   })
   return { container, serverButton, late, load, rerender: () => act(() => rerender()) }
 }
@@ -124,16 +133,45 @@ describe('lateHydration', () => {
     expect(container.querySelector('.placeholder')).not.toBeNull()
     expect(container.querySelector('h2')).toHaveTextContent('Prices')
   })
+  it("keeps the server's HTML, with no hydration error, when the code cannot load", async () => {
+    const errors: unknown[] = []
+    const page = await hydratedPage({
+      load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      onRecoverableError: (error) => errors.push(error),
+    })
+    await act(async () => {
+      await page.late.want().catch(() => {})
+    })
+    page.rerender()
+    expect(page.container.querySelector('button')).toBe(page.serverButton)
+    expect(page.container.querySelector('.placeholder')).toBeNull()
+    expect(errors).toEqual([])
+  })
 })
 
 describe('whenOnline', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  it('offline, waits for the connection and tries again instead of failing', async () => {
+  it('offline, makes no try until the connection is back (a failed import can be final)', async () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    const load = vi.fn<() => Promise<string>>().mockResolvedValue('code')
+    const loading = whenOnline(load)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(load).not.toHaveBeenCalled()
+    onLine.mockReturnValue(true)
+    window.dispatchEvent(new Event('online'))
+    await expect(loading).resolves.toBe('code')
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the connection again when it drops during a load', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
     const load = vi
       .fn<() => Promise<string>>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementationOnce(() => {
+        onLine.mockReturnValue(false)
+        return Promise.reject(new TypeError('Failed to fetch'))
+      })
       .mockResolvedValueOnce('code')
     const loading = whenOnline(load)
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))

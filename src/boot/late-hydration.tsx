@@ -30,12 +30,14 @@ export function lateHydration<M>(load: () => Promise<M>) {
     pick: (module: M) => ComponentType<P>,
     placeholder: ReactNode,
   ) => {
-    // Code that cannot load (its tries spent) leaves the placeholder, not an error that would
-    // take the page's other parts with it.
+    // Code that cannot load (its tries spent) keeps the part waiting: the server's HTML stays
+    // while hydrating (it works as a plain form), the placeholder otherwise. Rendering the
+    // placeholder as the part would not match the server's HTML: React would throw that HTML away
+    // (error #418) and leave the empty placeholder in its place.
     const Lazy = lazy(() =>
       code.then(
         (module) => ({ default: pick(module) }),
-        () => ({ default: () => placeholder }),
+        () => new Promise<never>(() => {}),
       ),
     )
     // The server renders with the code at hand (renderToString cannot wait for a lazy one): it
@@ -57,23 +59,30 @@ export function lateHydration<M>(load: () => Promise<M>) {
 /** Tries after a load that failed while online: a blip passes, a missing file fails for good. */
 export const ONLINE_RETRY_DELAYS_MS = [1000, 3000]
 
+/** The browser says it has no connection (the server, prerendering, has no `navigator`). */
+const offline = () => typeof navigator !== 'undefined' && !navigator.onLine
+
 /**
- * A chunk's load that, offline, waits for the connection and tries again, instead of failing:
+ * A chunk's load that, offline, waits for the connection before it tries, instead of failing:
  * stored prices can be here while the code that shows them is not (a phone that never scrolled
- * to them), and the skeleton (or the server's HTML) stays meanwhile.
+ * to them), and the server's HTML (or the skeleton) stays meanwhile.
  *
- * A failure seen while online is tried again too, after a pause: the `online` event can come
- * before the load that failed offline reports its failure, and before the connection carries
- * requests (found by tests/e2e/revisit.test.ts, where a part's code that failed that way threw
- * the whole price section away).
+ * No try is made offline because a failed import can be final: Chromium up to 150 (as the HTML
+ * standard's module map did) remembers a module whose fetch failed, and every later `import()`
+ * of it fails at once, without a request, for the life of the page.
+ *
+ * A failure seen while online is tried again after a pause: a blip passes (where the browser
+ * fetches again), a missing file fails for good.
  */
 export function whenOnline<T>(load: () => Promise<T>, delays = ONLINE_RETRY_DELAYS_MS): Promise<T> {
+  if (offline()) {
+    return new Promise<T>((resolve) => {
+      window.addEventListener('online', () => resolve(whenOnline(load, delays)), { once: true })
+    })
+  }
   return load().catch((error: unknown) => {
-    if (!navigator.onLine) {
-      return new Promise<T>((resolve) => {
-        window.addEventListener('online', () => resolve(whenOnline(load, delays)), { once: true })
-      })
-    }
+    // The connection dropped during the load.
+    if (offline()) return whenOnline(load, delays)
     const [delay, ...later] = delays
     if (delay === undefined) throw error
     return new Promise<T>((resolve) => setTimeout(resolve, delay)).then(() =>

@@ -27,7 +27,13 @@ export function usePriceExtras(section: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const types = ['focusin', 'change']
     const want = (event: Event) => {
-      if (section.current?.contains(event.target as Node)) loadPriceExtras().catch(() => {})
+      const target = event.target as Node
+      if (!section.current?.contains(target)) return
+      // A pick in a menu whose code cannot load is sent as its form, as without JavaScript.
+      const form = event.type === 'change' && target instanceof HTMLSelectElement && target.form
+      loadPriceExtras().catch(() => {
+        if (form) form.requestSubmit()
+      })
     }
     for (const type of types) document.addEventListener(type, want, true)
     return () => {

@@ -72,6 +72,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('clientDir', clientDir)
   project.provide('serverEntry', join(copy, 'server/index.js'))
+  // In the log, so that a difference between machines shows (a failure seen on one Chromium only).
+  const version = spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8', timeout: 30_000 })
+  console.log(`e2e: ${version.stdout.trim() || `no version from ${CHROME_PATH}`} (${CHROME_PATH})`)
   // One browser for the run, each file in its own contexts: a launch per file cost 1.2-1.7 s of
   // CPU, on a suite whose two cores are busy throughout.
   const browser = await chromium.launchServer({

@@ -118,6 +118,14 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
   describe('without JavaScript', () => {
     const noScript = () => site.open(viewport, { javaScriptEnabled: false })
 
+    it('a sign-in page asked to return to another host by dot segments shows its form', async () => {
+      const { page, context } = await noScript()
+      const email = await newAccount(context, 'Ada Lovelace')
+      await page.goto(`${site.url}/signin?return=${encodeURIComponent('/.//evil.example/phish')}`)
+      await signInOnPage(page, email)
+      await page.waitForURL(`${site.url}/`)
+    })
+
     it('signs in, shows the signed-in header, and signs out from the account menu', async () => {
       const { page, context } = await noScript()
       const email = await newAccount(context, 'Ada Lovelace')

@@ -115,7 +115,7 @@ describe('alerts fired by refreshes', () => {
 
     const rearm = await fetch(`${server.url}/api/alerts/${alert?.id}/rearm`, {
       method: 'POST',
-      headers: { Cookie: cookie },
+      headers: { Cookie: cookie, Origin: SITE_URL },
     })
     expect(rearm.status).toBe(204)
     // Back by less than 1 %, then past again: still re-arming, no email.

@@ -6,6 +6,7 @@ import { createLogger } from '../../server/logger'
 import { freshDataDir, removeDir } from './helpers/pglite'
 import {
   json,
+  openTestDb,
   testServer,
   type TestServer,
   untilNotBusy,
@@ -117,7 +118,7 @@ describe('POST /api/auth', () => {
     ['JSON-like types', 'application/merge-patch+json'],
   ])('415 for %s', async (_, type) => {
     const { response, body } = await send({
-      headers: { 'Content-Type': type },
+      headers: { 'Content-Type': type, Origin: server.url },
       body: JSON.stringify(person('type@example.com')),
     })
     expect(response.status).toBe(415)
@@ -126,6 +127,7 @@ describe('POST /api/auth', () => {
 
   it('415 without a Content-Type', async () => {
     const { response, body } = await send({
+      headers: { Origin: server.url },
       body: new Blob([JSON.stringify(person('none@example.com'))]),
     })
     expect(response.status).toBe(415)
@@ -306,5 +308,37 @@ describe('storage', () => {
     const second = await testServer({}, { dataDir })
     const again = await fetch(`${second.url}/api/auth`, json(person('KEPT@example.com')))
     expect(again.status).toBe(409)
+  })
+})
+
+describe('control characters and failed statements', () => {
+  it.each([
+    ['/api/auth', { ...person('nul@example.com'), name: 'Ada\u0000Lovelace' }, 'name'],
+    ['/api/auth', { ...person('tab@example.com'), name: 'Ada\tLovelace' }, 'name'],
+    ['/api/auth/session', { username: 'ada\u0000@example.com', password: PASSWORD }, 'username'],
+    ['/api/auth/session', { username: 'ada\u001b[2J@example.com', password: PASSWORD }, 'username'],
+  ])('%s refuses a control character with 400 and a field error', async (path, body, field) => {
+    const response = await untilNotBusy(() => fetch(`${server.url}${path}`, json(body)))
+    expect(response.status).toBe(400)
+    const answer = await response.json()
+    expect(answer).toMatchObject({ error: 'validation_failed', message: expect.any(String) })
+    expect(answer.issues.map((issue: { field: string }) => issue.field)).toEqual([field])
+  })
+
+  it('a statement that fails is logged by its name and code, never its parameters', async () => {
+    const own = await openTestDb()
+    onTestFinished(() => own.close())
+    const s = await testServer({}, { db: own })
+    // Every new account is refused by the database itself.
+    await own.db.query('ALTER TABLE accounts ADD CONSTRAINT refuse_all CHECK (false) NOT VALID')
+    const email = 'logged-never@example.com'
+    const response = await untilNotBusy(() => fetch(`${s.url}/api/auth`, json(person(email))))
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({ error: 'internal_error' })
+    const failed = await s.logged((line) => line.msg === 'request failed')
+    expect(failed.err).toMatchObject({ statement: 'INSERT accounts', code: '23514' })
+    const logs = s.rawLogs.join('\n')
+    expect(logs).not.toContain(email)
+    expect(logs).not.toContain('$argon2id')
   })
 })

@@ -20,6 +20,9 @@ const fixture = (name: string) =>
 const BITCOIN = JSON.parse(fixture('coins-bitcoin.json'))
 const CHART = fixture('coins-bitcoin-market-chart-7.json')
 const COINS_LIST = JSON.parse(fixture('coins-list.json'))
+const MARKET_ROWS: Record<string, { current_price: number }> = Object.fromEntries(
+  JSON.parse(fixture('coins-markets.json')).map((row: { id: string }) => [row.id, row]),
+)
 
 /** Coins of the list fixture that have no sample data: only the upstream can answer for them. */
 const LISTED = ['cardano', 'dogecoin', 'usd-coin', 'wrapped-bitcoin', '01coin'] as const
@@ -347,11 +350,12 @@ describe('upstream faults', () => {
     ['a 500', { kind: 'status', status: 500 }, {}, 'upstream_unavailable', '15'],
     ['a timeout', { kind: 'hang' }, { UPSTREAM_TIMEOUT_MS: '300' }, 'upstream_unavailable', '15'],
   ] as const)(
-    '%s with no data yet: 503, or the sample for a sample coin',
+    '%s with no data yet: 503, the price list’s figures, or the sample for a sample coin',
     async (_, fault, env, code, retry) => {
       const { server: s, upstream: u } = await setup({ kind: 'ok' }, env)
       u.behave(fault, 'coins/cardano')
       u.behave(fault, 'coins/bitcoin')
+      u.behave(fault, 'coins/pepe')
       const result = await detail(s, 'cardano')
       expect(result.status).toBe(503)
       expect(result.body.error).toBe(code)
@@ -360,9 +364,14 @@ describe('upstream faults', () => {
       expect((await detail(s, 'cardano')).status).toBe(503)
       expect(u.callsTo('coins/cardano')).toHaveLength(1)
 
-      const sample = await detail(s, 'bitcoin')
+      // Bitcoin is on the price list the server holds: its real figures, never the sample's.
+      const listed = await detail(s, 'bitcoin')
+      expect(listed).toMatchObject({ status: 200, source: 'cache' })
+      expect(listed.body.market_data.current_price.usd).toBe(MARKET_ROWS.bitcoin?.current_price)
+      // Pepe was never in a real answer: the sample, said to be one.
+      const sample = await detail(s, 'pepe')
       expect(sample).toMatchObject({ status: 200, source: 'sample' })
-      expect(sample.body.image.large).toBe('/sample-coins/bitcoin.png')
+      expect(sample.body.image.large).toBe('/sample-coins/pepe.png')
     },
   )
 
@@ -397,8 +406,10 @@ describe('the upstream call budget', () => {
     expect(busy.body.error).toBe('upstream_busy')
     expect(busy.retryAfter).toBe('60')
     expect(u.callsTo('coins/cardano')).toHaveLength(0)
-    // A sample coin still has its sample.
-    expect(await detail(s, 'ethereum')).toMatchObject({ status: 200, source: 'sample' })
+    // A sample coin never seen in a real answer still has its sample; one on the price list, its
+    // real figures from there.
+    expect(await detail(s, 'pepe')).toMatchObject({ status: 200, source: 'sample' })
+    expect(await detail(s, 'ethereum')).toMatchObject({ status: 200, source: 'cache' })
 
     s.clock.advance(60_000)
     const live = await detail(s, 'cardano')

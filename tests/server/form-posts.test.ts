@@ -142,6 +142,31 @@ describe('a sign-in form post', () => {
   })
 })
 
+describe('where a form post sends the browser back to', () => {
+  it.each([
+    ['/api/auth', '/a/..//evil.example/x', () => signUpFields('return@example.com')],
+    [
+      '/api/auth/session',
+      '/.//evil.example/phish',
+      () => ({ username: 'return@example.com', password: PASSWORD }),
+    ],
+    [
+      '/api/auth/session',
+      '/%2e%2e//evil.example/x',
+      () => ({ username: 'return@example.com', password: PASSWORD }),
+    ],
+  ] as const)('%s?return=%s goes home, never to another host', async (path, back, fields) => {
+    const response = await fetch(`${server.url}${path}?return=${encodeURIComponent(back)}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: fromOwnPage(),
+      body: new URLSearchParams(fields()),
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/')
+  })
+})
+
 describe('where a form post may come from', () => {
   beforeAll(async () => {
     await post('/api/auth', signUpFields('origin@example.com'))
@@ -187,6 +212,44 @@ describe('where a form post may come from', () => {
     expect(response.status).toBe(403)
     expect((await response.json()).error).toBe('forbidden_origin')
   })
+})
+
+describe('a state-changing POST that is not JSON', () => {
+  // What a page on another site can send without asking first, none saying where it came from.
+  const bodies: [string, Record<string, string>, BodyInit | undefined][] = [
+    ['no body', {}, undefined],
+    ['text/plain', { 'Content-Type': 'text/plain' }, 'x'],
+    ['multipart', { 'Content-Type': 'multipart/form-data; boundary=b' }, '--b--\r\n'],
+    ['a form', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'x=1'],
+  ]
+  const paths = [
+    '/api/alerts/00000000-0000-4000-8000-000000000000/delete',
+    '/api/alerts/00000000-0000-4000-8000-000000000000/rearm',
+    '/api/account/verification-email',
+    '/api/auth/sessions/delete',
+  ]
+
+  it.each(
+    paths.flatMap((path) =>
+      bodies.map(([kind, headers, body]) => [path, kind, headers, body] as const),
+    ),
+  )(
+    '%s with %s and neither Origin nor Sec-Fetch-Site: 403 forbidden_origin',
+    async (path, _, headers, body) => {
+      const signedUp = await post('/api/auth', signUpFields(`proof-${Math.random()}@example.com`))
+      const cookie = cookieHeader(signedUp.response)
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...headers, Cookie: cookie },
+        body,
+      })
+      expect(response.status).toBe(403)
+      expect(await response.json()).toMatchObject({ error: 'forbidden_origin' })
+      // Still signed in: nothing was done.
+      expect(await whoIsSignedIn(signedUp.response)).not.toBeNull()
+    },
+  )
 })
 
 describe('what the server writes down', () => {

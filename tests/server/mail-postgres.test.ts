@@ -50,6 +50,37 @@ describeWith([{ name: 'PostgreSQL', path: bin }], 'mail with two instances on Po
     expect(new Set(sent.map((message) => message.messageId)).size).toBe(emails.length)
   })
 
+  it('one address gets 5 mails an hour from the two instances together, deletions or not', async () => {
+    const email = 'shared-victim@example.com'
+    for (let round = 0; round < 6; round++) {
+      const server = servers[round % 2]
+      const signedUp = await signUp(server, email)
+      expect(signedUp.status).toBe(201)
+      const cookie = signedUp.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      // The mail goes out before the deletion, which would take it along unsent.
+      if (round < 5) await smtp.mailTo(email, round)
+      const other = servers[(round + 1) % 2]
+      const deleted = await untilNotBusy(() =>
+        fetch(
+          `${other?.url}/api/account`,
+          json({ password: PASSWORD }, { method: 'DELETE', headers: { Cookie: cookie } }),
+        ),
+      )
+      expect(deleted.status).toBe(204)
+    }
+    await outboxEmpty(postgres.url, servers)
+    expect(smtp.messages.filter((message) => message.to === email)).toHaveLength(5)
+    const refused = servers.flatMap((server) =>
+      server.logs.filter(
+        (line) => line.msg === 'mail not sent: its address had its hourly allowance',
+      ),
+    )
+    expect(refused).toHaveLength(1)
+  })
+
   it('a reset asked for on one instance is confirmed on the other', async () => {
     const [one, two] = servers
     const email = 'across@example.com'

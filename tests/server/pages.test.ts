@@ -370,7 +370,19 @@ describe('coin renders', () => {
   it('are kept within a size in bytes: past it, the least recently asked for goes', async () => {
     const s = await setup(
       { kind: 'ok' },
-      { env: { COIN_RENDER_CACHE_MB: '1', COIN_RENDER_RATE_LIMIT: '1000' } },
+      // Calls enough for every chart: each render carries one, of a year's hours.
+      {
+        env: {
+          COIN_RENDER_CACHE_MB: '1',
+          COIN_RENDER_RATE_LIMIT: '1000',
+          UPSTREAM_CALLS_PER_MIN: '250',
+        },
+      },
+    )
+    const hours = Array.from({ length: 8760 }, (_, i) => [i * 3_600_000, 90_000 + i / 7])
+    upstream?.behave(
+      { kind: 'ok', body: JSON.stringify({ prices: hours }) },
+      'coins/bitcoin/market_chart',
     )
     const ranges = ['24h', '7d', '30d', '1y']
     const paths = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'].flatMap((currency) =>

@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { COIN_DETAIL_PARAMS } from '@contract/coin'
 import { MARKETS_PARAMS } from '@contract/market'
+import { SignInLimits } from '../../server/auth/sign-in-limits'
 import { type Db, openDb } from '../../server/db/client'
 import { createLogger } from '../../server/logger'
 import { SharedBudget } from '../../server/shared/budget'
@@ -172,6 +173,20 @@ describeWith(
         expect(refused.status).toBe(429)
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800)
       }
+    })
+
+    it('100 failures on one account across two instances and 25 addresses are 100: the next is refused on either', async () => {
+      const [one, two] = dbs.map((db) => new SignInLimits(postgresLimiters(db, clock)))
+      for (let i = 0; i < 100; i++) {
+        const attempt = await (i % 2 ? one : two)?.begin(`198.51.100.${i % 25}`, 'Many@example.com')
+        expect(attempt?.allowed).toBe(true)
+      }
+      for (const limits of [one, two]) {
+        expect((await limits?.begin('192.0.2.9', 'many@EXAMPLE.com'))?.allowed).toBe(false)
+      }
+      // The owner's own session keeps its count apart.
+      const ownSession = new SignInLimits(postgresLimiters(dbs[0] as Db, clock), 'session-password')
+      expect((await ownSession.begin('192.0.2.9', 'many@example.com')).allowed).toBe(true)
     })
 
     it("a client's coin misses count on every instance: once the shared count refuses, so does the instance", async () => {

@@ -218,6 +218,9 @@ describe('the watchlist API', () => {
     expect(await list(cookie)).toEqual(['bitcoin'])
     const removed = await post(cookie, 'watch=remove', '//evil.com')
     expect(removed.headers.get('location')).toBe('/watchlist')
+    // Dot segments that would resolve to `//host` once normalised.
+    const dotted = await post(cookie, 'watch=remove', '/.//evil.example/x')
+    expect(dotted.headers.get('location')).toBe('/watchlist')
     expect(await list(cookie)).toEqual([])
     const visitor = await post('', 'watch=add')
     expect(visitor.status).toBe(303)

@@ -45,6 +45,23 @@ function expectedNoise(text: string, url: string | undefined): boolean {
   }
 }
 
+/**
+ * React's hydration errors (production builds give the code only): the server's HTML did not
+ * match the first render (418), a boundary the server could not finish (419), an update that
+ * reached a boundary still hydrating (421), or a failed hydration React recovered from by
+ * rendering afresh (422, 423, 425). React throws the server's HTML away then, silently to the
+ * eye: what was there may be gone. Whatever a test expects, none may happen.
+ */
+const HYDRATION_ERROR =
+  /Minified React error #(418|419|421|422|423|425)\b|hydrat(ion|ing) (failed|error)/i
+
+const hydrationErrors: string[] = []
+
+/** The hydration errors any page has thrown since the last call (tests/e2e/support/setup.ts). */
+export function takeHydrationErrors(): string[] {
+  return hydrationErrors.splice(0)
+}
+
 /** A fresh context (no storage, no cache) at the given size, and a page that records problems. */
 export async function openPage(
   browser: Browser,
@@ -58,6 +75,16 @@ export async function openPage(
     locale: 'en-US',
     timezoneId: 'UTC',
     ...options,
+  })
+  // On the context, so that every page of it counts: a second tab too.
+  context.on('weberror', (error) => {
+    const message = error.error().message
+    if (HYDRATION_ERROR.test(message)) hydrationErrors.push(`${error.page()?.url()}: ${message}`)
+  })
+  context.on('console', (message) => {
+    if (HYDRATION_ERROR.test(message.text())) {
+      hydrationErrors.push(`${message.page()?.url()}: console.${message.type()}: ${message.text()}`)
+    }
   })
   context.setDefaultTimeout(10_000)
   context.setDefaultNavigationTimeout(15_000)

@@ -21,6 +21,7 @@ import {
 import { coinQueries } from '../queries'
 import { CHART_RANGES, type ChartRange } from '@contract/coin'
 import { UnavailableNote, unavailable } from '@/components/unavailable-note'
+import { SampleBadge } from '@/components/data-note'
 
 // The SVG's own coordinates; it stretches to the plot's width, its strokes do not.
 const BOX: ChartBox = { width: 800, height: 280, padTop: 12, padBottom: 12 }
@@ -58,6 +59,8 @@ export function CoinChart({
       <div className="coin-chart__header">
         <h2 id="coin-chart-title" className="coin-section__title">
           Price chart
+          {/* A sample chart is never shown as if it were the coin's own. */}
+          <SampleBadge meta={data?.meta} />
         </h2>
         <nav className="coin-chart__ranges" aria-label="Chart range">
           {/* Links in the server's HTML too: a range works before the app runs, and without it. */}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import coinsBitcoin from '../../../../mocks/fixtures/coins-bitcoin.json'
+import bitcoinChart from '../../../../mocks/fixtures/coins-bitcoin-market-chart-7.json'
 import { server } from '../../../../mocks/node'
 import { renderApp } from '../../../../tests/render'
 import { changeIn } from '../figures'
@@ -97,6 +98,20 @@ describe('coin page', () => {
     const price = await screen.findByText('$97,412.00', { selector: '.coin-page__price-value' })
     expect(within(price.parentElement as HTMLElement).getByText('Sample data')).toBeVisible()
     expect(screen.getByText('Live prices are unavailable')).toBeVisible()
+  })
+
+  it('labels a sample chart beside live figures', async () => {
+    server.use(
+      http.get('*/coins/bitcoin/market_chart', () =>
+        HttpResponse.json(bitcoinChart, { headers: { 'X-Data-Source': 'sample' } }),
+      ),
+    )
+    await renderApp('/coins/bitcoin')
+    await screen.findByText('$97,412.00', { selector: '.coin-page__price-value' })
+    const heading = await screen.findByRole('heading', { name: /Price chart/ })
+    await waitFor(() => expect(within(heading).getByText('Sample data')).toBeVisible())
+    const price = screen.getByText('$97,412.00', { selector: '.coin-page__price-value' })
+    expect(within(price.parentElement as HTMLElement).queryByText('Sample data')).toBeNull()
   })
 
   it("shows the address's currency: price, change, key figures and chart", async () => {
