@@ -356,7 +356,7 @@ function searchRows(search: SearchBench): Row[] {
   const times = (t: SearchBench['matcher']) =>
     `wall ${t.wall.p50.toFixed(3)} / ${t.wall.p95.toFixed(3)} / ${t.wall.p99.toFixed(3)} ms; ` +
     `CPU mean ${t.cpu.mean.toFixed(3)}, p95 ${t.cpu.p95.toFixed(3)} ms`
-  const over = `${search.queries} queries (${search.distinct} distinct) over ${search.coins} coins (27 real, the rest invented)`
+  const over = `${search.queries} queries (${search.distinct} distinct) over ${search.coins} coins (CoinGecko's list of July 2025)`
   return [
     row(
       `search: matcher alone, nothing kept, ${over} (wall p50 / p95 / p99)`,

@@ -8,9 +8,8 @@ import { get } from './lib/net'
 import { stop } from './lib/processes'
 import { ROOT, startApp, startBenchUpstream } from './lib/servers'
 import { cpuTimeUs, MARKETS_PATH } from './throughput'
+import { realCapture } from '../tests/support/real-captures'
 
-// CoinGecko lists some 18,000 coins.
-const LIST_SIZE = 18_000
 const QUERIES = 10_000
 /** The fixture's real coins (mocks/fixtures/coins-list.json), the first of the bench's list. */
 const REAL_COINS = 27
@@ -53,61 +52,17 @@ function random(seed: number): () => number {
   }
 }
 
-// The words CoinGecko's names are made of: real coins' names, the animals and memes of meme
-// coins, and the affixes of wrapped, bridged and forked tokens.
-const ROOTS =
-  'Bitcoin Ethereum Doge Shiba Pepe Floki Solana Cardano Ripple Tether Luna Moon Safe Meta Elon Cat Frog Dragon Tiger Panda Ape Kong Rocket Star Sun Gold Quantum Hyper Nova Aqua Terra Orbit Pixel Crypto Block Smart Open Zero Alpha Omega Delta Nexus Flux Vault Yield Stake Pay Cash Gem Magic Ninja Samurai Shark Whale Bull Bear Wolf Lion Fox Owl Turbo Bonk Wojak Chad Kitty Neko Polygon Avalanche Arbitrum Optimism Cosmos Polkadot Tron Stellar Near Aptos Sui Kaspa Render Jupiter Ondo Bittensor Injective Worldcoin Hyperliquid Pudgy Virtual Aave Uniswap Curve Maker Lido Chainlink Litecoin Monero Dash Zcash Tezos Algorand Hedera Fantom Harmony Celo Kava Osmosis Juno Akash Mina Flow Theta Filecoin Arweave Helium Iota Nano Ravencoin Vechain Waves Zilliqa Decentraland Sandbox Axie Gala Enjin Illuvium Immutable Ronin Starknet Blast Mantle Scroll Linea Zksync Celestia Dymension Saga Sei Pyth Wormhole Jito Raydium Orca Marinade Drift Kamino'.split(
-    ' ',
-  )
-const PREFIXES =
-  'Wrapped Bridged Staked Baby Mini Safe Super Mega Real First New Golden Dark Little King Crazy Based Liquid Synthetic Tokenized'.split(
-    ' ',
-  )
-const SUFFIXES =
-  'Coin Token Inu Swap Finance Protocol Network Chain DAO AI Verse Fi X 2.0 Classic Cash Gold Labs Bridge Exchange Capital Games Meme Pad Yield Moon'.split(
-    ' ',
-  )
-const CHAINS = 'Base Polygon Arbitrum Optimism BSC Avalanche Solana Ethereum'.split(' ')
-
 /**
- * A coin list of CoinGecko's size for the bench: the fixture's 27 real coins first, then 17,973
- * invented ones, made deterministically from the words CoinGecko's names are made of ("Baby Doge
- * Inu", "Wrapped Kaspa", "Moonchain", "Pepe AI 2.0", "Bridged Tether (Base)"), with symbols cut
- * from their words and ids from their names, as the real list's are. No real list of that size
- * is shipped with the project; the invented names share prefixes and words as densely as the
- * real ones do, which is what a query's cost depends on.
+ * CoinGecko's coin list as it was in July 2025 (17,589 coins, tests/fixtures/coingecko-real/), after
+ * the fixture's 27 coins, which the queries are drawn from and the ranks given to.
  */
 export function benchList(): ListedCoin[] {
-  const real: ListedCoin[] = JSON.parse(
+  const fixture: ListedCoin[] = JSON.parse(
     readFileSync(join(ROOT, 'mocks/fixtures/coins-list.json'), 'utf8'),
   )
-  const next = random(7)
-  const pickOf = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T
-  const coins = [...real]
-  const ids = new Set(real.map((coin) => coin.id))
-  while (coins.length < LIST_SIZE) {
-    const words = [pickOf(ROOTS)]
-    const shape = next()
-    if (shape < 0.15) words[0] = `${words[0]}${pickOf(SUFFIXES).toLowerCase()}`
-    else if (shape < 0.75) words.push(pickOf(SUFFIXES))
-    if (next() < 0.3) words.unshift(pickOf(PREFIXES))
-    if (next() < 0.15) words.push(pickOf(ROOTS))
-    if (next() < 0.05) words.push(`(${pickOf(CHAINS)})`)
-    const name = words.join(' ')
-    const slug = name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-    let id = slug
-    for (let n = 2; ids.has(id); n++) id = `${slug}-${n}`
-    ids.add(id)
-    const symbol =
-      next() < 0.5
-        ? words.map((word) => word.replace(/[^A-Za-z0-9]/g, '').charAt(0)).join('')
-        : (words.at(-1) as string).replace(/[^A-Za-z0-9]/g, '').slice(0, 3 + Math.floor(next() * 3))
-    coins.push({ id, symbol: symbol.toLowerCase() || 'x', name })
-  }
-  return coins
+  const ids = new Set(fixture.map((coin) => coin.id))
+  const real: ListedCoin[] = JSON.parse(realCapture('coins-list-2025-07.json.gz'))
+  return [...fixture, ...real.filter((coin) => !ids.has(coin.id))]
 }
 
 /** Queries drawn from the real coins' names and symbols: prefixes, whole words, typos and misses. */
@@ -177,7 +132,7 @@ export async function measureSearch(
 ): Promise<SearchBench> {
   const list = benchList()
   const queries = benchQueries(list)
-  // The real coins' fixture ranks (bitcoin first); the invented ones have none.
+  // The fixture's coins' ranks (bitcoin first); the rest of the list has none.
   const rows: MarketRow[] = list
     .slice(0, REAL_COINS)
     .map((coin, i) => ({ id: coin.id, rank: i + 1, image: null }))

@@ -1,6 +1,6 @@
 // Price alerts by email, shared by their pages and the server (server/routes/alerts.ts).
 import * as v from 'valibot'
-import { COIN_ID_PATTERN } from './coin'
+import { CoinIdSchema } from './coin-id'
 import { CurrencySchema } from './currency'
 import { TOKEN_PATTERN } from './token'
 
@@ -29,7 +29,10 @@ const PriceSchema = v.pipe(
 )
 
 export const CreateAlertSchema = v.object({
-  coinId: v.pipe(v.string('Choose a coin.'), v.regex(COIN_ID_PATTERN, 'Choose a coin.')),
+  coinId: v.pipe(
+    v.string('Choose a coin.'),
+    v.check((id) => v.is(CoinIdSchema, id), 'Choose a coin.'),
+  ),
   currency: v.picklist(CurrencySchema.options, 'Choose one of the offered currencies.'),
   direction: v.picklist(DIRECTIONS, 'Choose above or below.'),
   price: PriceSchema,

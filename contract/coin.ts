@@ -4,9 +4,9 @@ import * as v from 'valibot'
 import { type Currency, CurrencySchema } from './currency'
 import { DataMetaSchema } from './data-meta'
 import { CoinIdSchema } from './coin-id'
-import { listOfValid } from './list'
+import { listOfValid, type OnDropped } from './list'
 
-export { COIN_ID_PATTERN, type CoinId, CoinIdSchema } from './coin-id'
+export { type CoinId, CoinIdSchema, coinPath } from './coin-id'
 
 /** The exact query the site sends to `coins/{id}`; the server accepts nothing else. */
 export const COIN_DETAIL_PARAMS = {
@@ -130,8 +130,13 @@ export type CoinListItem = v.InferOutput<typeof CoinListItemSchema>
  * `coins/list`: every coin the upstream knows. An entry of another shape (an id we could never
  * ask for) is dropped; a list in which none is valid is an error, since the API changed.
  */
-export const CoinListSchema = listOfValid(CoinListItemSchema)
+export const coinListSchema = (onDropped?: OnDropped) => listOfValid(CoinListItemSchema, onDropped)
+export const CoinListSchema = coinListSchema()
 export type CoinList = v.InferOutput<typeof CoinListSchema>
+
+/** A coin's name alone, as the coin list gives it (a page with no other data is headed by it). */
+export const CoinNameSchema = v.object({ name: v.string() })
+export type CoinName = v.InferOutput<typeof CoinNameSchema>
 
 /** A coin's details and chart as the site's queries hold them, with where they came from. */
 export const CoinDetailDataSchema = v.object({ coin: CoinDetailSchema, meta: DataMetaSchema })

@@ -57,6 +57,8 @@ export const MarketCoinSchema = v.object({
   total_volume: OptionalNumber,
   price_change_percentage_24h: OptionalNumber,
   market_cap_change_24h: OptionalNumber,
+  /** When the upstream last priced the coin: its own time, apart from when we fetched it. */
+  last_updated: OptionalString,
 })
 export type MarketCoin = v.InferOutput<typeof MarketCoinSchema>
 

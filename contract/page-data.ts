@@ -32,8 +32,11 @@ export type PageData = {
   }
   /** The /search page's query and what it found. */
   search?: { q: string; data: SearchData }
-  /** A known coin the server has no data for now, and why (rendered instead of `coin`). */
-  coinUnavailable?: { id: string } & Unavailable
+  /**
+   * A known coin the server has no data for now, and why (rendered instead of `coin`), with its
+   * name in the upstream's coin list when that holds it.
+   */
+  coinUnavailable?: { id: string; name?: string | undefined } & Unavailable
   /** A page of the full list (`/coins`). */
   marketList?: { page: number; data: MarketListData }
   /** A page of the full list the server has no data for now, and why. */

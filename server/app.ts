@@ -243,6 +243,7 @@ export function createApp(deps: AppDeps): App {
     limiter: new RateLimiter({ limit: config.searchRateLimit, windowMs: 60_000, clock }),
     trustProxy: config.trustProxy,
   }
+  coins.ids.onList(() => search.search.prepare())
   app.route('/api/search', searchRoutes(search))
   const pages =
     build && deps.render
@@ -269,6 +270,7 @@ export function createApp(deps: AppDeps): App {
       detail: config.healthDetail,
       renders: () => pages?.coinRenderStats() ?? null,
       alertsPending: () => watch.pending,
+      searchIndex: () => ({ coins: search.search.indexedCoins }),
     }),
   )
   app.all('/api/*', () => {

@@ -93,8 +93,12 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
   if (search && searched) {
     queryClient.setQueryData(searchQueries.results(searched).queryKey, search.data)
   }
+  const named = data.coinUnavailable?.name
+  if (named && data.coinUnavailable) {
+    queryClient.setQueryData(coinQueries.named(data.coinUnavailable.id).queryKey, { name: named })
+  }
   let state: PageState | null =
-    markets || trending || global || coin || marketList || viewer || searched
+    markets || trending || global || coin || marketList || viewer || searched || named
       ? dehydrate(queryClient)
       : null
   // Why a query had no data, by its hash: a coin's details, or a page of the list.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type CreateAlert, MAX_ALERTS } from '@contract/alerts'
+import { coinPath } from '@contract/coin-id'
 import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { AlertRow, AlertStore, Fired, Observation } from '../db/alerts'
@@ -139,7 +140,7 @@ export function alertMail(
     action: [
       {
         label: `See ${alert.name} on Coinvera`,
-        url: `${siteUrl}/coins/${alert.coinId}?currency=${currency}`,
+        url: `${siteUrl}${coinPath(alert.coinId)}?currency=${currency}`,
       },
       { label: 'Delete this alert', url: `${siteUrl}/alerts/delete?token=${deleteToken}` },
     ],

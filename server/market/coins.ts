@@ -38,6 +38,7 @@ export class CoinIds {
   #fetchedAt: number | null = null
   #retryAt = 0
   #inFlight: Promise<boolean> | null = null
+  readonly #listeners: (() => void)[] = []
 
   constructor(options: {
     load: (signal: AbortSignal) => Promise<CoinList>
@@ -60,6 +61,11 @@ export class CoinIds {
   /** The list held now (search's index), and whether it is still the sample's. */
   list(): { coins: CoinList; source: 'upstream' | 'sample' } {
     return { coins: this.#list, source: this.#fetchedAt === null ? 'sample' : 'upstream' }
+  }
+
+  /** Calls `listener` each time a new list has arrived (after `list()` answers with it). */
+  onList(listener: () => void): void {
+    this.#listeners.push(listener)
   }
 
   /** The coin's name in the list held now (built on first use after each new list). */
@@ -93,6 +99,7 @@ export class CoinIds {
         this.#ids = new Set(list.map((coin) => coin.id))
         this.#names = null
         this.#fetchedAt = this.#clock.now()
+        for (const listener of this.#listeners) listener()
         return true
       },
       (error: unknown) => {

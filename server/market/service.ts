@@ -62,6 +62,26 @@ export type Market = {
   budget: BudgetUse
 }
 
+// Past this many, further dropped items go unlogged: a broken upstream must not flood the log.
+const MAX_DROPS_LOGGED = 1000
+
+/**
+ * Logs each item an upstream list drops once per process, with the reason: the coin list comes
+ * again every day with the same misfits.
+ */
+function droppedLog(logger: Logger) {
+  const logged = new Set<string>()
+  return (resource: string, item: unknown, reason: string) => {
+    const whole =
+      typeof item === 'object' && item !== null && 'id' in item ? item.id : JSON.stringify(item)
+    const id = String(whole).slice(0, 200)
+    const key = `${resource}\n${id}`
+    if (logged.has(key) || logged.size >= MAX_DROPS_LOGGED) return
+    logged.add(key)
+    logger.warn({ resource, id, reason }, 'upstream item dropped')
+  }
+}
+
 /** The ids one `coins/markets` call may name. */
 export const MAX_ALERTED = 250
 
@@ -90,6 +110,7 @@ export function createMarket(deps: {
     timeoutMs: config.timeoutMs,
     fetch: deps.fetch,
     now: () => clock.now(),
+    onDropped: droppedLog(logger),
   })
   // One instance's caches pass its own budget's gates; instances that share a budget spend it at
   // each upstream call instead (budgetedUpstream), so their gates are open.

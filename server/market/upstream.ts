@@ -15,7 +15,7 @@ import {
   type CoinDetail,
   CoinDetailSchema,
   type CoinList,
-  CoinListSchema,
+  coinListSchema,
   type MarketChart,
   MarketChartSchema,
 } from '@contract/coin'
@@ -63,6 +63,8 @@ export type UpstreamOptions = {
   timeoutMs: number
   fetch?: FetchFn
   now?: () => number
+  /** Told of each coin a `coins/list` answer holds that the server cannot take, and why. */
+  onDropped?: ((resource: string, item: unknown, reason: string) => void) | undefined
 }
 
 export type Upstream = {
@@ -208,10 +210,23 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       get('coins/markets', marketListParams(currency, page), MarketListResponseSchema, signal),
     global: (signal) => get('global', {}, GlobalResponseSchema, signal),
     trending: (signal) => get('search/trending', {}, TrendingResponseSchema, signal),
-    // Ids are checked against CoinIdSchema before they get here, so they are safe in a path.
-    coin: (id, signal) => get(`coins/${id}`, COIN_DETAIL_PARAMS, CoinDetailSchema, signal),
+    // An id is one path segment, whatever it holds (`1move token`).
+    coin: (id, signal) =>
+      get(`coins/${encodeURIComponent(id)}`, COIN_DETAIL_PARAMS, CoinDetailSchema, signal),
     marketChart: (id, currency, days, signal) =>
-      get(`coins/${id}/market_chart`, { vs_currency: currency, days }, MarketChartSchema, signal),
-    coinList: (signal) => get('coins/list', {}, CoinListSchema, signal, MAX_COIN_LIST_BYTES),
+      get(
+        `coins/${encodeURIComponent(id)}/market_chart`,
+        { vs_currency: currency, days },
+        MarketChartSchema,
+        signal,
+      ),
+    coinList: (signal) =>
+      get(
+        'coins/list',
+        {},
+        coinListSchema((item, reason) => options.onDropped?.('coins/list', item, reason)),
+        signal,
+        MAX_COIN_LIST_BYTES,
+      ),
   }
 }

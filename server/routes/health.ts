@@ -45,6 +45,8 @@ export type HealthDeps = {
   renders: () => RenderStats | null
   /** Refreshes whose prices wait for the price alerts' evaluation (server/alerts/watch.ts). */
   alertsPending: () => number
+  /** The coins search has indexed (server/search/coin-search.ts). */
+  searchIndex: () => { coins: number }
 }
 
 /**
@@ -79,6 +81,7 @@ export function healthRoutes(deps: HealthDeps) {
       },
       coinRenders: deps.renders(),
       alerts: { pendingRefreshes: deps.alertsPending() },
+      searchIndex: deps.searchIndex(),
     }
   }
 

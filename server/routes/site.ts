@@ -2,7 +2,7 @@ import { type Context, Hono, type Next } from 'hono'
 import { etag, RETAINED_304_HEADERS } from 'hono/etag'
 import { serveStatic } from 'hono/serve-static'
 import * as v from 'valibot'
-import { ChartRangeSchema, COIN_ID_PATTERN } from '@contract/coin'
+import { ChartRangeSchema, CoinIdSchema } from '@contract/coin'
 import { type Currency, CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { listPageOf } from '@contract/list-page'
 import { TOKEN_PATTERN } from '@contract/token'
@@ -37,6 +37,7 @@ import { safeReturnPath } from '@contract/return-to'
 /** The Content-Security-Policy of a page that carries these inline elements. */
 type PolicyFor = (hashes: InlineHashes) => string
 
+// Matched on the decoded path (Hono's): `/coins/1move%20token` is the coin `1move token`.
 const COIN_PATH = /^\/coins\/([^/]+)$/
 
 /** What a page is answered with: a render (null: the built file) and its `Cache-Control`. */
@@ -363,7 +364,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   }
 
   async function knownCoin(id: string): Promise<boolean> {
-    return COIN_ID_PATTERN.test(id) && coinExists !== null && (await coinExists(id))
+    return v.is(CoinIdSchema, id) && coinExists !== null && (await coinExists(id))
   }
 
   /** Whether a GET of `path` finds a page or a file (not the not-found page). */

@@ -63,7 +63,7 @@ describe('CoinIndex ranking', () => {
     expect(ids(coins, 'usd')).toContain('first-digital-usd')
   })
 
-  it('orders the tiers: symbol, name, prefix, word prefix, substring, one typo', () => {
+  it('orders the tiers: exact (symbol, name or id), prefix, word prefix, substring, one typo', () => {
     const coins = [
       coin('substring', 'zz1', 'Nethermind'),
       coin('word', 'zz2', 'Big Ether'),
@@ -72,9 +72,10 @@ describe('CoinIndex ranking', () => {
       coin('symbol', 'ether', 'Symbolic'),
       coin('typo', 'zz5', 'Ethir'),
     ]
+    // Exact symbol and exact name are one tier: the shorter name goes first.
     expect(tiers(coins, 'ether')).toEqual([
-      ['symbol', 'symbol'],
-      ['name', 'name'],
+      ['name', 'exact'],
+      ['symbol', 'exact'],
       ['prefix', 'prefix'],
       ['word', 'word prefix'],
       ['substring', 'substring'],
@@ -84,7 +85,7 @@ describe('CoinIndex ranking', () => {
 
   it('matches the id too: exactly, by its start and by its words', () => {
     const coins = [coin('usd-coin', 'usdc', 'USDC'), coin('binancecoin', 'bnb', 'BNB')]
-    expect(tiers(coins, 'usd coin')).toEqual([['usd-coin', 'name']])
+    expect(tiers(coins, 'usd coin')).toEqual([['usd-coin', 'exact']])
     expect(tiers(coins, 'binance')).toEqual([['binancecoin', 'prefix']])
     expect(tiers(coins, 'coin')).toEqual([
       ['usd-coin', 'word prefix'],
@@ -100,6 +101,30 @@ describe('CoinIndex ranking', () => {
       coin('d', 'abcw', 'Abc Long'),
     ]
     expect(ids(coins, 'abc', { a: 50 })).toEqual(['a', 'b', 'd', 'c'])
+  })
+
+  it('puts a ranked coin matching up to a word prefix before any unranked one, typos last', () => {
+    const coins = [
+      coin('namesake', 'ethereum', 'Harry Potter Inu'),
+      coin('ethereum', 'eth', 'Ethereum'),
+      coin('ethereum-classic', 'etc', 'Ethereum Classic'),
+      coin('staked-ether', 'steth', 'Lido Staked Ether'),
+      coin('ethereal', 'ethrl', 'Etherum Rising'),
+    ]
+    const ranks = { ethereum: 2, 'ethereum-classic': 24, 'staked-ether': 14, ethereal: 900 }
+    expect(ids(coins, 'ethereum', ranks)).toEqual([
+      'ethereum',
+      'ethereum-classic',
+      'namesake',
+      'ethereal',
+    ])
+    expect(ids(coins, 'eth', ranks)).toEqual([
+      'ethereum',
+      'ethereum-classic',
+      'ethereal',
+      'staked-ether',
+      'namesake',
+    ])
   })
 
   it('allows one typo only from 4 characters on, and only one', () => {
@@ -156,11 +181,15 @@ describe('CoinIndex properties', () => {
           const target = coins[pick % coins.length] as ListedCoin
           const index = new CoinIndex(coins)
           const found = index.search(target.symbol, (i) => rank(i), 10)
-          const symbol = foldText(target.symbol)
-          const sameSymbol = coins.filter((c) => foldText(c.symbol) === symbol).length
-          const hits = found.filter((m) => m.tier === 'symbol').length
-          expect(hits).toBe(Math.min(sameSymbol, 10))
-          if (sameSymbol <= 10) expect(found.map((m) => coins[m.index])).toContain(target)
+          const q = foldText(target.symbol)
+          const exact = coins.filter((c) => [c.symbol, c.name, c.id].some((t) => foldText(t) === q))
+          // Ranked coins matching at a start may go first: the exact ones fill what they leave.
+          const ranked = found.filter((m) => m.tier !== 'exact').length
+          const hits = found.filter((m) => m.tier === 'exact').length
+          expect(hits).toBe(Math.min(exact.length, 10 - ranked))
+          if (exact.length + ranked <= 10) {
+            expect(found.map((m) => coins[m.index])).toContain(target)
+          }
         },
       ),
     )
@@ -175,8 +204,7 @@ describe('CoinIndex properties', () => {
           const index = new CoinIndex(coins)
           const found = index.search(query, () => 0, 10)
           const q = foldText(query)
-          const order = ['symbol', 'name', 'prefix', 'word prefix', 'substring', 'one typo']
-          const positions = found.map((m) => order.indexOf(m.tier))
+          const positions = found.map((m) => TIERS.indexOf(m.tier))
           expect(positions).toEqual([...positions].sort((a, b) => a - b))
           for (const match of found) {
             const c = coins[match.index] as ListedCoin
@@ -207,24 +235,20 @@ function withinOneEdit(a: string, b: string): boolean {
 
 function tierByDefinition(coin: ListedCoin, q: string): number {
   let best: number = TIERS.length
-  const texts: [string, boolean][] = [
-    [foldText(coin.symbol), true],
-    [foldText(coin.name), false],
-    [foldText(coin.id), false],
-  ]
-  for (const [text, isSymbol] of texts) {
+  const texts = [foldText(coin.symbol), foldText(coin.name), foldText(coin.id)]
+  for (const text of texts) {
     for (let at = text.indexOf(q); at !== -1; at = text.indexOf(q, at + 1)) {
-      const tier = at === 0 ? (text === q ? (isSymbol ? 0 : 1) : 2) : wordChar(text[at - 1]) ? 4 : 3
+      const tier = at === 0 ? (text === q ? 0 : 1) : wordChar(text[at - 1]) ? 3 : 2
       best = Math.min(best, tier)
     }
   }
   if (best < TIERS.length || q.length < 4) return best
-  for (const [text] of texts) {
+  for (const text of texts) {
     for (let start = 0; start < text.length; start++) {
       if (start > 0 && !(wordChar(text[start]) && !wordChar(text[start - 1]))) continue
       for (let length = q.length - 1; length <= q.length + 1; length++) {
         if (start + length <= text.length && withinOneEdit(q, text.slice(start, start + length))) {
-          return 5
+          return 4
         }
       }
     }
@@ -241,6 +265,9 @@ function searchByDefinition(coins: ListedCoin[], query: string, rankOf: (i: numb
     .filter((match) => match.tier < TIERS.length)
     .sort((a, b) => {
       const [x, y] = [coins[a.index] as ListedCoin, coins[b.index] as ListedCoin]
+      // Up to the word prefixes (tier 2), a known rank first.
+      const group = (m: typeof a) => (m.tier > 2 ? m.tier : rank(m.index) < Infinity ? 0 : 1)
+      if (group(a) !== group(b)) return group(a) - group(b)
       if (a.tier !== b.tier) return a.tier - b.tier
       if (rank(a.index) !== rank(b.index)) return rank(a.index) - rank(b.index)
       if (x.name.length !== y.name.length) return x.name.length - y.name.length

@@ -4,13 +4,16 @@ import { foldText } from '@contract/search'
 export type ListedCoin = { id: string; symbol: string; name: string }
 
 /**
- * How well a coin matches, best first: its symbol exactly, its name (or id) exactly, the start of
- * its symbol, name or id, the start of a word in them, anywhere in them, then (for queries of 4
- * characters or more) the start of its symbol, name, id or one of their words with one typo.
+ * How well a coin matches, best first: its symbol, name or id exactly (one tier: real lists hold
+ * unranked tokens whose symbol is another coin's name, "ethereum"), the start of its symbol,
+ * name or id, the start of a word in them, anywhere in them, then (for queries of 4 characters
+ * or more) the start of its symbol, name, id or one of their words with one typo.
  */
-export const TIERS = ['symbol', 'name', 'prefix', 'word prefix', 'substring', 'one typo'] as const
+export const TIERS = ['exact', 'prefix', 'word prefix', 'substring', 'one typo'] as const
 export type Tier = (typeof TIERS)[number]
-const TYPO_TIER = 5
+/** The last tier in which a coin with a known market-cap rank goes before every coin without. */
+const WORD_PREFIX_TIER = 2
+const TYPO_TIER = 4
 const NO_TIER = TIERS.length
 /** Queries shorter than this get no typo matches: too many words are one edit from them. */
 export const TYPO_MIN_LENGTH = 4
@@ -40,7 +43,9 @@ export type Match = { index: number; tier: Tier }
  * characters in a row) and keeps those where the whole query follows; a shorter one reads the
  * starts of texts and words that begin with it, and only when those give fewer coins than asked
  * for, every place it occurs; typos read four keys of the starts' first characters. Ranking is
- * deterministic: by tier, then known market-cap rank, then the shorter name, then name and id.
+ * deterministic: a coin with a known market-cap rank matching exactly or at a start goes before
+ * every coin without one (real lists are full of unranked namesakes); then by tier, known rank,
+ * the shorter name, name and id. A substring or typo match comes after all of those.
  */
 export class CoinIndex {
   readonly coins: readonly ListedCoin[]
@@ -193,11 +198,8 @@ export class CoinIndex {
   #tierAt(at: number, q: string): number {
     const text = this.#text
     const before = text.charCodeAt(at - 1)
-    if (isMark(before)) {
-      if (!isMark(text.charCodeAt(at + q.length))) return 2
-      return before === SYMBOL ? 0 : 1
-    }
-    return isWordChar(text, at - 1) ? 4 : 3
+    if (isMark(before)) return isMark(text.charCodeAt(at + q.length)) ? 0 : 1
+    return isWordChar(text, at - 1) ? 3 : 2
   }
 }
 
@@ -252,6 +254,10 @@ function tieBreak(a: ListedCoin | undefined, b: ListedCoin | undefined): number 
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
+/** 0: a ranked coin matching up to a word prefix; 1: an unranked one; then substring, typo. */
+const group = ({ tier, rank }: { tier: number; rank: number }) =>
+  tier > WORD_PREFIX_TIER ? tier : Number.isFinite(rank) ? 0 : 1
+
 /** The best `limit` coins offered, kept in order as they come (most are worse than the last). */
 class TopMatches {
   readonly #rankOf: (index: number) => number
@@ -283,8 +289,13 @@ class TopMatches {
     return this.#kept.map(({ coin, tier }) => ({ index: coin, tier: TIERS[tier] as Tier }))
   }
 
-  /** Whether `a` ranks before `b`: tier, known rank, then the tie-break order. */
+  /**
+   * Whether `a` ranks before `b`: up to the word prefixes, a known rank first; then tier, known
+   * rank, and the tie-break order.
+   */
   #before(a: { coin: number; tier: number; rank: number }, b: typeof a): boolean {
+    const [groupA, groupB] = [group(a), group(b)]
+    if (groupA !== groupB) return groupA < groupB
     if (a.tier !== b.tier) return a.tier < b.tier
     if (a.rank !== b.rank) return a.rank < b.rank
     return (this.#order[a.coin] as number) < (this.#order[b.coin] as number)

@@ -51,12 +51,18 @@ describe('CoinSearch', () => {
   })
 
   it("answers anew from a new coin list, with the ranks read again for the new list's order", () => {
-    const sources = { list: LIST, rows: [{ id: 'ethena', rank: 30, image: null }] }
+    const sources = {
+      list: LIST,
+      rows: [
+        { id: 'ethena', rank: 30, image: null },
+        { id: 'ethereum', rank: 2, image: null },
+      ],
+    }
     const { search } = searchOver(sources)
     expect(search.search('eth').coins.map((c) => c.id)).toEqual(['ethereum', 'ethena'])
     sources.list = [coin('ether-fi', 'ethfi', 'Ether.fi'), ...LIST.toReversed()]
     expect(search.search('eth').coins.map((c) => [c.id, c.rank])).toEqual([
-      ['ethereum', null],
+      ['ethereum', 2],
       ['ethena', 30],
       ['ether-fi', null],
     ])

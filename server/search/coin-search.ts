@@ -43,6 +43,8 @@ const encoder = new TextEncoder()
 export class CoinSearch {
   readonly #sources: SearchSources
   #index: CoinIndex | null = null
+  /** The index the ranks below were read for. */
+  #rankedIndex: CoinIndex | null = null
   #rows: readonly (readonly MarketRow[])[] = []
   #ranks = new Int32Array(0)
   #images: (string | null)[] = []
@@ -52,14 +54,27 @@ export class CoinSearch {
     this.#sources = sources
   }
 
+  /**
+   * Indexes the list held now when it is new. Called as a list arrives: building the index of
+   * 17,000 coins takes half a second, which no query should wait for.
+   */
+  prepare(): CoinIndex {
+    const { coins } = this.#sources.list()
+    if (this.#index?.coins !== coins) this.#index = new CoinIndex(coins)
+    return this.#index
+  }
+
+  /** How many coins the index holds (0 before the first list is indexed). */
+  get indexedCoins(): number {
+    return this.#index?.coins.length ?? 0
+  }
+
   search(query: string): SearchResult {
     this.#sources.refreshList()
-    const { coins, source } = this.#sources.list()
-    const newList = this.#index?.coins !== coins
-    if (newList || !this.#index) this.#index = new CoinIndex(coins)
-    const index = this.#index
+    const { source } = this.#sources.list()
+    const index = this.prepare()
     // A new list, or new ranks, make every kept answer old.
-    if (this.#updateRanks(index, newList)) this.#answers.clear()
+    if (this.#updateRanks(index)) this.#answers.clear()
     const key = foldText(query)
     const kept = this.#answers.get(key)
     if (kept) return kept
@@ -77,12 +92,13 @@ export class CoinSearch {
   }
 
   /** Ranks and images by coin, read again for a new list or when a market list is another. */
-  #updateRanks(index: CoinIndex, newList: boolean): boolean {
+  #updateRanks(index: CoinIndex): boolean {
     const rows = this.#sources.marketRows()
     const same =
       rows.length === this.#rows.length && rows.every((list, i) => list === this.#rows[i])
-    if (same && !newList) return false
+    if (same && this.#rankedIndex === index) return false
     this.#rows = rows
+    this.#rankedIndex = index
     const position = new Map(index.coins.map((coin, i) => [coin.id, i]))
     const ranks = new Int32Array(index.coins.length)
     const images: (string | null)[] = []

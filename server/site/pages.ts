@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url'
 import * as v from 'valibot'
 import {
   CHART_RANGES,
-  COIN_ID_PATTERN,
+  CoinIdSchema,
+  coinPath as coinPagePath,
   type ChartRange,
   CoinDetailSchema,
   DEFAULT_CHART_RANGE,
@@ -144,7 +145,7 @@ function coinPath(id: string, range: ChartRange, currency: Currency): string {
   const search = new URLSearchParams()
   if (range !== DEFAULT_CHART_RANGE) search.set('range', range)
   if (currency !== DEFAULT_CURRENCY) search.set('currency', currency)
-  return search.size > 0 ? `/coins/${id}?${search}` : `/coins/${id}`
+  return search.size > 0 ? `${coinPagePath(id)}?${search}` : coinPagePath(id)
 }
 
 /** A page of the full list's address, with only what differs from the defaults. */
@@ -279,15 +280,12 @@ export function createPageRenderer(deps: {
     }
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
     const pageData = { ...data({ reason, seconds }), ...viewer }
-    const page = await renderPage(path, file, pageData, { ownHead: false }).catch(
-      (failure: unknown) => {
-        logger.error(
-          { page: path, err: failure },
-          'page render failed; serving the prerendered page',
-        )
-        return null
-      },
-    )
+    // A coin known by name heads the page and its tab with it; anything else keeps the template's.
+    const ownHead = Boolean(pageData.coinUnavailable?.name)
+    const page = await renderPage(path, file, pageData, { ownHead }).catch((failure: unknown) => {
+      logger.error({ page: path, err: failure }, 'page render failed; serving the prerendered page')
+      return null
+    })
     if (!page) return null
     const status = reason === 'limited' ? 429 : 503
     const cacheControl = viewer ? PERSONAL_CACHE_CONTROL : 'no-store'
@@ -364,14 +362,17 @@ export function createPageRenderer(deps: {
       ])
       // The first page is one of the site's pages, in the built sitemap already.
       const listPages = Array.from({ length: lists.pages - 1 }, (_, i) => listPath(i + 2, 'usd'))
-      // Ids are CoinGecko's shape ([a-z0-9-]) by the schemas: nothing to escape in XML.
+      // A path holds no `<` (percent-encoded); an `&` is escaped for XML.
       const urls = [
         ...listPages.map(
           (path) => `  <url><loc>${origin}${path}</loc><priority>0.6</priority></url>\n`,
         ),
         ...[...ids]
-          .filter((id) => COIN_ID_PATTERN.test(id))
-          .map((id) => `  <url><loc>${origin}/coins/${id}</loc><priority>0.7</priority></url>\n`),
+          .filter((id) => v.is(CoinIdSchema, id))
+          .map(
+            (id) =>
+              `  <url><loc>${origin}${coinPagePath(id).replaceAll('&', '&amp;')}</loc><priority>0.7</priority></url>\n`,
+          ),
       ].join('')
       const ttlMs = Math.min(caches.markets.usd.ttlMs, caches.trending.ttlMs)
       return {
@@ -552,7 +553,7 @@ export function createPageRenderer(deps: {
             file,
             why,
             renderGate,
-            (u) => ({ currency, coinUnavailable: { id, ...u } }),
+            (u) => ({ currency, coinUnavailable: { id, name: coins.ids.name(id), ...u } }),
             viewer,
           )
         }

@@ -84,11 +84,15 @@ describe('formatPrice in each currency', () => {
       { numRuns: 1000 },
     )
   })
-  it('market cap changes keep the currency’s decimals, with no minus on a zero', () => {
-    expect(formatMoneyChange(-1234.5678, 'jpy')).toBe('-¥1,235')
-    expect(formatMoneyChange(-0.4, 'jpy')).toBe('¥0')
+  it('market cap changes have two decimals in every currency, with no minus on a zero', () => {
+    expect(formatMoneyChange(-1234.5678, 'jpy')).toBe('-¥1,234.57')
+    expect(formatMoneyChange(-0.004, 'jpy')).toBe('¥0.00')
     expect(formatMoneyChange(0.004, 'eur')).toBe('€0.00')
     expect(formatMoneyChange(-359712.12345678, 'btc')).toBe('-₿359,712.12')
+    // A real list in bitcoin: one column, one number of decimals.
+    expect(formatMoneyChange(1235.32712, 'btc')).toBe('₿1,235.33')
+    expect(formatMoneyChange(-109548.3519, 'btc')).toBe('-₿109,548.35')
+    expect(formatMoneyChange(0.0421, 'eth')).toBe('Ξ0.04')
   })
 })
 

@@ -114,9 +114,15 @@ export function formatPercent(value: Numeric): string {
   return known(value) ? `${twoDecimals(value)}%` : MISSING
 }
 
-/** `market_cap_change_24h`: the currency's own decimals, also below one (a change, not a price). */
+/**
+ * `market_cap_change_24h`: two decimals in every currency, bitcoin and yen included (the column
+ * reads as one, and the brief says two), also below one (a change, not a price).
+ */
 export function formatMoneyChange(value: Numeric, currency: Currency = 'usd'): string {
-  return known(value) ? money(value, currency, false) : MISSING
+  if (!known(value)) return MISSING
+  const digits = twoDecimals(value)
+  const negative = digits.startsWith('-')
+  return `${negative ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${negative ? digits.slice(1) : digits}`
 }
 
 /**
@@ -182,13 +188,19 @@ export const MONTHS = [
   'Dec',
 ]
 
-/** "14:05" for a time of today, "Nov 22, 14:05" for an earlier day (the visitor's time zone). */
+/**
+ * "14:05" for a time of today, "Nov 22, 14:05" for an earlier day, "Aug 30, 2022, 00:06" for an
+ * earlier year (the visitor's time zone).
+ */
 export function formatSince(iso: string, now: number): string {
   const time = formatTime(iso)
   if (time === MISSING) return time
   const date = new Date(iso)
-  if (date.toDateString() === new Date(now).toDateString()) return time
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${time}`
+  const today = new Date(now)
+  if (date.toDateString() === today.toDateString()) return time
+  const day = `${MONTHS[date.getMonth()]} ${date.getDate()}`
+  if (date.getFullYear() === today.getFullYear()) return `${day}, ${time}`
+  return `${day}, ${date.getFullYear()}, ${time}`
 }
 
 /** Shown data whose refresh failed: what it is and when it is from. */

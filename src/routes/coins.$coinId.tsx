@@ -47,7 +47,13 @@ export const Route = createFileRoute('/coins/$coinId')({
     const detail = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)?.coin
     const row = queryClient.getQueryData(listed.queryKey)?.coin
     const coin = detail ?? row
-    if (!coin) return { ...GENERIC_HEAD, named: false }
+    if (!coin) {
+      // No figures: the coin list's name, when the server gave it, still names the tab.
+      const name = queryClient.getQueryData(coinQueries.named(coinId).queryKey)?.name
+      return name
+        ? { ...GENERIC_HEAD, title: `${name} price — Coinvera`, named: false }
+        : { ...GENERIC_HEAD, named: false }
+    }
     const label = `${coin.name} (${formatSymbol(coin.symbol)})`
     const price = detail ? detail.market_data?.current_price?.[currency] : row?.current_price
     return {

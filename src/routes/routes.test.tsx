@@ -6,6 +6,7 @@ import { server } from '../../mocks/node'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 import { renderApp } from '../../tests/render'
+import { coinPath } from '@contract/coin-id'
 
 describe('routes', () => {
   it('renders the home page before market data arrives', async () => {
@@ -84,6 +85,20 @@ describe('routes', () => {
     await screen.findAllByRole('heading', { level: 1 })
     expect(document.title).toMatch(title)
   })
+
+  it.each(['hive_dollar', '1move token', 'boringdao-[old]', '_'])(
+    'links the real coin id %s to the path the server serves, and opens its page there',
+    async (id) => {
+      const router = createAppRouter(createQueryClient())
+      const { href } = router.buildLocation({ to: '/coins/$coinId', params: { coinId: id } })
+      expect(href).toBe(coinPath(id))
+      const history = createMemoryHistory({ initialEntries: [href] })
+      const opened = createAppRouter(createQueryClient(), { history })
+      await opened.load()
+      expect(opened.state.matches.at(-1)?.params).toEqual({ coinId: id })
+      expect(opened.state.matches.at(-1)?.status).not.toBe('notFound')
+    },
+  )
 
   it('shows a not-found page for an unknown path', async () => {
     await renderApp('/no-such-page')

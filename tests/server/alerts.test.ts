@@ -115,7 +115,7 @@ describe('alerts API', () => {
       [{ ...BITCOIN, price: null }, 'price'],
       [{ ...BITCOIN, currency: 'chf' }, 'currency'],
       [{ ...BITCOIN, direction: 'sideways' }, 'direction'],
-      [{ ...BITCOIN, coinId: 'Not A Coin' }, 'coinId'],
+      [{ ...BITCOIN, coinId: 'not\u0000a coin' }, 'coinId'],
     ]
     for (const [body, field] of cases) {
       const response = await create(cookie, body)

@@ -129,7 +129,7 @@ describe('the watchlist API', () => {
     const unknown = await call('PUT', '/no-such-coin', cookie)
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toMatchObject({ error: 'unknown_coin' })
-    const malformed = await call('PUT', '/BTC%20', cookie)
+    const malformed = await call('PUT', '/BTC%07', cookie)
     expect(malformed.status).toBe(400)
     expect(await malformed.json()).toMatchObject({ error: 'invalid_coin_id' })
     expect(await list(cookie)).toEqual([])

@@ -122,9 +122,9 @@ export async function startFakeUpstream(
 
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://upstream')
-    const path = url.pathname.startsWith(`${prefix}/`)
-      ? url.pathname.slice(prefix.length + 1)
-      : url.pathname
+    // Decoded, as CoinGecko reads it: `coins/1move%20token` asks for the coin `1move token`.
+    const pathname = decodeURIComponent(url.pathname)
+    const path = pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length + 1) : pathname
     calls.push({ path, query: url.search, headers: req.headers, at: Date.now() })
     arrivals.emit('call')
     const own = byPath.get(path)

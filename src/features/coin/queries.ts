@@ -13,6 +13,8 @@ import {
   type CoinDetailData,
   CoinDetailDataSchema,
   CoinDetailSchema,
+  type CoinName,
+  CoinNameSchema,
   MarketChartSchema,
 } from '@contract/coin'
 
@@ -68,6 +70,15 @@ export const coinQueries = {
       queryKey: [...coinQueries.all(), id, 'listed', currency] as const,
       queryFn: skipToken,
     }),
+  /**
+   * The coin's name in the upstream's coin list, for a page with no other data (the server had
+   * none). Never fetched: the server seeds it.
+   */
+  named: (id: string) =>
+    queryOptions<CoinName>({
+      queryKey: [...coinQueries.all(), id, 'name'] as const,
+      queryFn: skipToken,
+    }),
   chart: (id: string, range: ChartRange, currency: Currency) =>
     queryOptions({
       queryKey: [...coinQueries.all(), id, 'chart', currency, range] as const,
@@ -86,5 +97,6 @@ export function coinSchemaFor(queryKey: readonly unknown[]) {
   if (kind === 'detail') return CoinDetailDataSchema
   if (kind === 'listed') return ListedCoinDataSchema
   if (kind === 'chart') return CoinChartDataSchema
+  if (kind === 'name') return CoinNameSchema
   return undefined
 }

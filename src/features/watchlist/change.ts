@@ -7,7 +7,7 @@ import { watchlistQueries } from './queries'
 /** Stars (`PUT`) or unstars (`DELETE`) a coin of the account's watchlist; both idempotent. */
 export async function changeWatchlist(id: string, watch: boolean): Promise<{ coins: string[] }> {
   const method = watch ? 'put' : 'delete'
-  const { body } = await requestJson(api, `api/watchlist/${id}`, { method })
+  const { body } = await requestJson(api, `api/watchlist/${encodeURIComponent(id)}`, { method })
   return parseResponse(WatchlistSchema, body)
 }
 

@@ -21,7 +21,7 @@ describe('the browser-kept watchlist', () => {
   })
 
   it('reads stored data through its schema: a bad id among good ones is dropped, junk is empty', () => {
-    localStorage.setItem(KEY, JSON.stringify({ coins: ['bitcoin', 'Not An Id!', 42, 'tether'] }))
+    localStorage.setItem(KEY, JSON.stringify({ coins: ['bitcoin', 'bad\u0000id', 42, 'tether'] }))
     expect(readLocal()).toEqual(['bitcoin', 'tether'])
     localStorage.setItem(KEY, '{"coins": "bitcoin"}')
     expect(readLocal()).toEqual([])

@@ -241,7 +241,7 @@ describe('coin page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin BTC' })).toBeVisible()
   })
 
-  it('is the not-found page for a coin the server does not know, or an id of another shape', async () => {
+  it('is the not-found page for a coin the server does not know, or an id no coin can have', async () => {
     server.use(
       http.get('*/coins/no-such-coin', () =>
         HttpResponse.json({ error: 'unknown_coin', message: 'No such coin.' }, { status: 404 }),
@@ -252,7 +252,7 @@ describe('coin page', () => {
     )
     await renderApp('/coins/no-such-coin')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible()
-    await renderApp('/coins/Not_A_Coin')
+    await renderApp('/coins/bit%07coin')
     expect(await screen.findAllByRole('heading', { name: 'Page not found' })).toHaveLength(2)
   })
 })

@@ -55,6 +55,7 @@ export function CoinPage({
   const listedOptions = coinQueries.listed(coinId, currency)
   const listed = useShownData(useQuery(listedOptions).data, usePageData(listedOptions.queryKey))
   const said = usePageUnavailable(detail.queryKey)
+  const named = useQuery(coinQueries.named(coinId)).data?.name
   const hydrated = useHydrated()
 
   const figures = data ? figuresOfDetail(data, currency) : listed ? figuresOfListed(listed) : null
@@ -75,9 +76,9 @@ export function CoinPage({
       ) : loading ? (
         <HeaderSkeleton />
       ) : (
-        // No data to name it by: the address's id heads the page and its note.
+        // No figures to name it by: the coin list's name, else the address's id, heads the page.
         <header className="coin-page__header">
-          <h1 className="coin-page__title">{coinId}</h1>
+          <h1 className="coin-page__title">{named ?? coinId}</h1>
         </header>
       )}
       <div className="coin-page__quote">

@@ -8,6 +8,7 @@ import { InRouter } from '../../../../tests/render'
 import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
 import { server } from '../../../../mocks/node'
 import { PriceSection } from './price-section'
+import { realCapture } from '../../../../tests/support/real-captures'
 
 // Network answers come through MSW; under a loaded CI machine they can take over a second.
 configure({ asyncUtilTimeout: 5000 })
@@ -132,6 +133,22 @@ describe('PriceSection', () => {
     )
     renderSection()
     expect(await screen.findByText('Prices as of 14:05')).toBeInTheDocument()
+  })
+
+  it('says the data’s own time when it is much older than the fetch', async () => {
+    // A real answer of 2022, fetched just now: "Updated just now" would pass it off as today's.
+    const rows = JSON.parse(realCapture('coins-markets-2022-08.json')).slice(0, 6)
+    server.use(
+      http.get('*/coins/markets', () =>
+        HttpResponse.json(rows, {
+          headers: { 'X-Data-Source': 'live', 'X-Data-Updated-At': new Date().toISOString() },
+        }),
+      ),
+    )
+    renderSection()
+    const line = await screen.findByText(/^Prices from Aug 30, 2022, \d\d:\d\d · stale$/)
+    expect(line).toHaveAttribute('dateTime', new Date('2022-08-30T00:06:02.240Z').toISOString())
+    expect(screen.queryByText(/^Updated/)).not.toBeInTheDocument()
   })
 
   it('labels sample data in its heading, says why, and gives it no age', async () => {

@@ -4,6 +4,7 @@ import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import type { DataMeta } from '@contract/data-meta'
+import type { MarketCoin } from '@contract/market'
 import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
 import {
@@ -29,6 +30,10 @@ import { CurrencyMenu, GlobalBar, usePriceExtras } from '@/boot/price-extras'
 function updatedAt(meta: DataMeta | undefined, dataUpdatedAt: number): number {
   return meta?.source === 'sample' ? 0 : Date.parse(meta?.updatedAt ?? '') || dataUpdatedAt
 }
+
+/** The data's own time: its newest row's `last_updated` (0: none known). */
+const newestRow = (coins: readonly MarketCoin[] | undefined) =>
+  Math.max(0, ...(coins ?? []).map((coin) => Date.parse(coin.last_updated ?? '') || 0))
 
 export function PriceSection({
   headingLevel = 2,
@@ -87,7 +92,10 @@ export function PriceSection({
           <p className="prices__subtitle">
             The six largest coins by market cap, in {CURRENCY_NAMES[currency]}.
           </p>
-          <UpdatedAgo updatedAt={updatedAt(data?.meta, query.dataUpdatedAt)} />
+          <UpdatedAgo
+            updatedAt={updatedAt(data?.meta, query.dataUpdatedAt)}
+            dataAt={newestRow(data?.coins)}
+          />
           <CurrencyMenu currency={currency} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
+import { formatSince } from '@/lib/format'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -31,14 +32,25 @@ function useNow(): number {
 }
 
 /**
- * How old the price list is, ticking each second beside it. The server's HTML (and so hydration)
- * has the empty line: the text depends on the clock. Not a live region, which would be read out
- * every second.
+ * How old the price list is, ticking each second beside it: from when it was fetched
+ * (`updatedAt`), unless the data's own time (`dataAt`, its newest row's; 0: not known) is older
+ * than that by more than STALE_AFTER_MS. Then the fetch was recent but the prices are not (an
+ * upstream that serves old data), and the line says the data's time. The server's HTML (and so
+ * hydration) has the empty line: the text depends on the clock. Not a live region, which would
+ * be read out every second.
  */
-export function UpdatedAgo({ updatedAt }: { updatedAt: number }) {
+export function UpdatedAgo({ updatedAt, dataAt = 0 }: { updatedAt: number; dataAt?: number }) {
   const hydrated = useHydrated()
   const now = useNow()
   if (!hydrated || !updatedAt) return <p className="updated-ago" />
+  if (dataAt && updatedAt - dataAt > STALE_AFTER_MS) {
+    const iso = new Date(dataAt).toISOString()
+    return (
+      <p className="updated-ago">
+        <time dateTime={iso}>{`Prices from ${formatSince(iso, now)} · stale`}</time>
+      </p>
+    )
+  }
   return (
     <p className="updated-ago">
       <time dateTime={new Date(updatedAt).toISOString()}>{updatedAgoText(updatedAt, now)}</time>

@@ -51,7 +51,7 @@ export function WatchStar({ coinId, name }: CoinStarProps) {
     <form
       className="watch-star__form"
       method="post"
-      action={`${env.formApiUrl}api/watchlist/${coinId}?${new URLSearchParams({ return: back })}`}
+      action={`${env.formApiUrl}api/watchlist/${encodeURIComponent(coinId)}?${new URLSearchParams({ return: back })}`}
       onSubmit={(event) => {
         event.preventDefault()
         toggle(coinId, !on)
