@@ -213,10 +213,13 @@ export class CoinPages {
     return this.#withFacts(id, served)
   }
 
-  /** As `shownDetail`, from what is held now: never an upstream call; null when nothing is. */
+  /**
+   * As `shownDetail`, from the coin's own details held now: never an upstream call; null when
+   * none are (the browser then asks for them, text included).
+   */
   heldDetail(id: string): Served | null {
     const held = this.detail(id).held()
-    return held ? this.#withFacts(id, held) : this.#fromFacts(id, null)
+    return held ? this.#withFacts(id, held) : null
   }
 
   #withFacts(id: string, served: Served): Served {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CoinDetailSchema } from '@contract/coin'
 import type { Currency } from '@contract/currency'
 import type { DataSource } from '@contract/data-meta'
-import { type MarketCoin, MarketsResponseSchema } from '@contract/market'
+import { MarketsResponseSchema } from '@contract/market'
 import { type NoPriceReason, pricedRow, type WatchRow } from '@contract/watchlist'
 import type { CallGate } from './budget'
 import { type DataStamp, NoDataError, type Served } from './cache'
@@ -44,23 +44,18 @@ export async function watchPrices(
     cachedOnly?: boolean
   },
 ): Promise<WatchRow[]> {
-  // The price list's sample, read once per call and only when a coin needs it.
-  let sample: { rows: Map<string, MarketCoin>; served: Served } | undefined
-  const sampleRow = async (id: string) => {
-    if (!sample) {
-      const served = await deps.caches.markets[currency].get()
-      const rows = served.source === 'sample' ? v.parse(MarketsResponseSchema, json(served)) : []
-      sample = { rows: new Map(rows.map((coin) => [coin.id, coin] as const)), served }
-    }
-    const coin = sample.rows.get(id)
-    return coin && pricedRow(coin, metaOf(sample.served))
-  }
+  // The price list, as every visitor gets it: real, it is in the facts; the sample, read here.
+  const list = await deps.caches.markets[currency].get()
+  const samples =
+    list.source === 'sample'
+      ? new Map(v.parse(MarketsResponseSchema, json(list)).map((coin) => [coin.id, coin] as const))
+      : null
   return Promise.all(
     ids.map(async (id): Promise<WatchRow> => {
       const held = deps.facts.get(id, currency)
       if (held) return pricedRow(held.coin, metaOf(held.stamp))
-      const fromSample = await sampleRow(id)
-      if (fromSample) return fromSample
+      const sample = samples?.get(id)
+      if (sample) return pricedRow(sample, metaOf(list))
       if (!(await deps.coins.ids.has(id))) {
         return { status: 'missing', id, reason: 'unknown', retryAfterS: 0 }
       }

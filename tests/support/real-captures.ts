@@ -40,6 +40,8 @@ export const REAL_SETS: readonly RealSet[] = [
       'search/trending': 'search-trending-2025-04.json',
       global: 'global-2025-04.json',
       'coins/ethereum': 'coins-ethereum-2024-04.json',
+      // No capture is of ethereum's chart: a real chart stands in, so its page has one.
+      'coins/ethereum/market_chart': 'market-chart-2023-03.json',
       'coins/bitcoin/market_chart': 'market-chart-2025.json',
     },
   },
