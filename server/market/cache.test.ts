@@ -207,7 +207,7 @@ describe('MarketCache without a sample, behind gates', () => {
   })
 
   it('tells onData of each new entry once, and not of a shared copy it already had', async () => {
-    const seen: [string, number][] = []
+    const seen: [Data, number][] = []
     const copies = [
       { json: '{"n":1}', fetchedAt: 1000 },
       { json: '{"n":1}', fetchedAt: 1000 },
@@ -220,12 +220,14 @@ describe('MarketCache without a sample, behind gates', () => {
       load: async () => ({ n: 0 }),
       // Another instance's copy: the second refresh finds the same one.
       shared: async () => copies.shift() ?? { json: '{}', fetchedAt: 0 },
-      onData: (json, fetchedAt) => seen.push([json, fetchedAt]),
+      onData: (data, fetchedAt) => seen.push([data, fetchedAt]),
     })
     for (let i = 0; i < 3; i++) expect(await cache.refresh()).toBe(true)
     expect(seen).toEqual([
-      ['{"n":1}', 1000],
-      ['{"n":2}', 2000],
+      [{ n: 1 }, 1000],
+      [{ n: 2 }, 2000],
     ])
+    // The copy's data is what its JSON says, read once: every reader gets it as data.
+    expect(cache.peek()?.data).toEqual({ n: 2 })
   })
 })

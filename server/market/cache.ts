@@ -11,8 +11,11 @@ export type DataStamp = {
   freshForS: number
 }
 
-/** What one request gets: the body as JSON bytes (encoded once per change) and what it is. */
-export type Served = DataStamp & { body: Uint8Array<ArrayBuffer> }
+/**
+ * What one request gets: the data as the upstream's schema gave it, the same as JSON bytes
+ * (encoded once per change), and what it is. Readers take `data`; nothing decodes `body` again.
+ */
+export type Served<T = unknown> = DataStamp & { body: Uint8Array<ArrayBuffer>; data: T }
 
 /**
  * `Cache-Control` for a reply made of cached data (one list, or a page showing several): a CDN
@@ -64,11 +67,17 @@ export type CacheOptions<T> = {
   onEnded?: (() => void) | undefined
   /** Instances on one PostgreSQL share the entry; without it it is this instance's alone. */
   shared?: SharedRefresh | undefined
-  /** Told of each new entry (not of the same shared copy twice): the price alerts read it. */
-  onData?: ((json: string, fetchedAt: number) => void) | undefined
+  /** Told of each new entry (not of the same shared copy twice): the market facts read it. */
+  onData?: ((data: T, fetchedAt: number) => void) | undefined
 }
 
-type Entry = { body: Uint8Array<ArrayBuffer>; fetchedAt: number }
+type Entry<T> = { body: Uint8Array<ArrayBuffer>; fetchedAt: number; data: T }
+
+/** A cache as its readers see it, whatever its data: what lists of several caches hold. */
+export type CacheReader<T = unknown> = Pick<
+  MarketCache<T>,
+  'name' | 'ttlMs' | 'get' | 'getFresh' | 'ready' | 'held' | 'peek' | 'refresh' | 'state' | 'close'
+>
 
 /**
  * Why a request found nothing to serve: a gate refused the call, the upstream does not have it,
@@ -106,9 +115,9 @@ export class MarketCache<T> {
   readonly name: string
   readonly #options: CacheOptions<T>
   readonly #clock: Clock
-  readonly #sample: Entry | null
+  readonly #sample: Entry<T> | null
   readonly #abort = new AbortController()
-  #entry: Entry | null = null
+  #entry: Entry<T> | null = null
   #inFlight: Promise<boolean> | null = null
   #retryAt = 0
   #lastSuccessAt: number | null = null
@@ -119,7 +128,11 @@ export class MarketCache<T> {
     this.#options = options
     this.#clock = options.clock ?? systemClock
     this.#sample = options.sample
-      ? { body: encode(options.sample.data), fetchedAt: options.sample.updatedAt.getTime() }
+      ? {
+          body: encode(options.sample.data),
+          fetchedAt: options.sample.updatedAt.getTime(),
+          data: options.sample.data,
+        }
       : null
   }
 
@@ -133,7 +146,10 @@ export class MarketCache<T> {
    * (or with `sample: false`) it waits for the upstream's answer, and throws a NoDataError when
    * there is none to have.
    */
-  async get(gates: readonly CallGate[] = [], { sample: useSample = true } = {}): Promise<Served> {
+  async get(
+    gates: readonly CallGate[] = [],
+    { sample: useSample = true } = {},
+  ): Promise<Served<T>> {
     const ready = this.ready(gates)
     if (ready) return ready
     const attempt = this.#attempt(gates)
@@ -158,7 +174,7 @@ export class MarketCache<T> {
   async getFresh(
     gates: readonly CallGate[] = [],
     options: { sample?: boolean } = {},
-  ): Promise<Served> {
+  ): Promise<Served<T>> {
     const served = await this.get(gates, options)
     if (served.source !== 'stale') return served
     const pending = this.refresh(gates)
@@ -171,7 +187,7 @@ export class MarketCache<T> {
    * What `get()` answers when that needs no waiting (the cache holds data, fresh or stale, and
    * a stale read starts the refresh), else null. Lets a reply skip a promise on the hot path.
    */
-  ready(gates: readonly CallGate[] = []): Served | null {
+  ready(gates: readonly CallGate[] = []): Served<T> | null {
     const entry = this.#entry
     if (!entry) return null
     if (this.#clock.now() - entry.fetchedAt < this.#options.ttlMs)
@@ -184,7 +200,7 @@ export class MarketCache<T> {
    * The upstream's data held now, fresh or stale, without starting anything: never a request,
    * never the sample. For what must cost no upstream call (a coin page seeded from a list row).
    */
-  held(): Served | null {
+  held(): Served<T> | null {
     const entry = this.#entry
     if (!entry) return null
     const fresh = this.#clock.now() - entry.fetchedAt < this.#options.ttlMs
@@ -195,7 +211,7 @@ export class MarketCache<T> {
    * What the cache holds now (its data, else the sample, else null), as it is: unlike `get()`,
    * never a reason to call the upstream (search reads market-cap ranks through it).
    */
-  peek(): Served | null {
+  peek(): Served<T> | null {
     const entry = this.#entry
     if (entry) {
       const fresh = this.#clock.now() - entry.fetchedAt < this.#options.ttlMs
@@ -219,7 +235,7 @@ export class MarketCache<T> {
     return kind === 'rate_limited' ? 'busy' : kind === 'not_found' ? 'not_found' : 'failed'
   }
 
-  #entryOrThrow(): Entry {
+  #entryOrThrow(): Entry<T> {
     if (!this.#entry) throw new Error('a successful load left no entry')
     return this.#entry
   }
@@ -240,14 +256,20 @@ export class MarketCache<T> {
     for (const gate of gates) gate.spend()
     const { load, shared } = this.#options
     const signal = this.#abort.signal
-    const loaded = shared
-      ? shared(async () => JSON.stringify(await load(signal)), signal)
-      : load(signal).then((data) => ({ json: JSON.stringify(data), fetchedAt: this.#clock.now() }))
+    const loaded: Promise<Entry<T>> = shared
+      ? shared(async () => JSON.stringify(await load(signal)), signal).then(
+          ({ json, fetchedAt }) =>
+            this.#entry?.fetchedAt === fetchedAt
+              ? this.#entry
+              : // Another instance's answer, which its schema checked: read once per new copy.
+                { body: encoder.encode(json), fetchedAt, data: JSON.parse(json) as T },
+        )
+      : load(signal).then((data) => ({ body: encode(data), fetchedAt: this.#clock.now(), data }))
     const run = loaded.then(
-      ({ json, fetchedAt }) => {
-        const seen = this.#entry?.fetchedAt === fetchedAt
-        this.#entry = { body: encoder.encode(json), fetchedAt }
-        if (!seen) this.#options.onData?.(json, fetchedAt)
+      (entry) => {
+        const seen = this.#entry === entry
+        this.#entry = entry
+        if (!seen) this.#options.onData?.(entry.data, entry.fetchedAt)
         this.#lastSuccessAt = this.#clock.now()
         this.#retryAt = 0
         return true
@@ -293,11 +315,12 @@ export class MarketCache<T> {
     this.#abort.abort()
   }
 
-  #serve(entry: Entry, source: DataSource): Served {
+  #serve(entry: Entry<T>, source: DataSource): Served<T> {
     const age = this.#clock.now() - entry.fetchedAt
     const fresh = source === 'live' || source === 'cache'
     return {
       body: entry.body,
+      data: entry.data,
       source,
       updatedAt: new Date(entry.fetchedAt),
       freshForS: fresh ? Math.max(1, Math.ceil((this.#options.ttlMs - age) / 1000)) : 0,

@@ -188,8 +188,8 @@ export class CoinPages {
       ttlMs: COIN_DETAIL_TTL_MS,
       load: (signal) => upstream.coin(id, signal),
       sample: sampleOf(sample.coinDetail(id), sample.updatedAt),
-      onData: (json, at) =>
-        this.#options.facts.recordDetail(json, at, COIN_DETAIL_TTL_MS, `coins/${id}`),
+      onData: (detail, at) =>
+        this.#options.facts.recordDetail(detail, at, COIN_DETAIL_TTL_MS, `coins/${id}`),
     }))
   }
 
@@ -199,9 +199,9 @@ export class CoinPages {
    * details' text; the sample only for a coin never seen in a real answer. A miss spends from the
    * budget through `gates`; throws a NoDataError when there is nothing to show.
    */
-  async shownDetail(id: string, gates: readonly CallGate[]): Promise<Served> {
+  async shownDetail(id: string, gates: readonly CallGate[]): Promise<Served<CoinDetail>> {
     const real = this.#options.facts.has(id)
-    let served: Served
+    let served: Served<CoinDetail>
     try {
       served = await this.detail(id).getFresh(gates, { sample: !real })
     } catch (error) {
@@ -217,25 +217,25 @@ export class CoinPages {
    * As `shownDetail`, from the coin's own details held now: never an upstream call; null when
    * none are (the browser then asks for them, text included).
    */
-  heldDetail(id: string): Served | null {
+  heldDetail(id: string): Served<CoinDetail> | null {
     const held = this.detail(id).held()
     return held ? this.#withFacts(id, held) : null
   }
 
-  #withFacts(id: string, served: Served): Served {
+  #withFacts(id: string, served: Served<CoinDetail>): Served<CoinDetail> {
     if (served.source === 'live' || served.source === 'cache') return served
     return this.#fromFacts(id, served) ?? served
   }
 
   /** The facts' figures, with `base`'s text when it is real; null when the facts have none. */
-  #fromFacts(id: string, base: Served | null): Served | null {
+  #fromFacts(id: string, base: Served<CoinDetail> | null): Served<CoinDetail> | null {
     const made = detailFromFacts(id, this.#options.facts)
     if (!made) return null
-    const text = base && base.source !== 'sample' ? JSON.parse(decoder.decode(base.body)) : null
+    const text = base && base.source !== 'sample' ? base.data : null
     const detail = text
       ? { ...made.detail, description: text.description, links: text.links, image: text.image }
       : made.detail
-    return { body: encoder.encode(JSON.stringify(detail)), ...made.stamp }
+    return { body: encoder.encode(JSON.stringify(detail)), data: detail, ...made.stamp }
   }
 
   chart(id: string, currency: Currency, days: ChartDays): MarketCache<MarketChart> {
@@ -286,7 +286,6 @@ export class CoinPages {
   }
 }
 
-const decoder = new TextDecoder()
 const encoder = new TextEncoder()
 
 const sampleOf = <T>(data: T | null, updatedAt: Date) =>

@@ -38,13 +38,17 @@ export class MarketFacts {
     this.#onPrices = options.onPrices
   }
 
-  /** A real `coins/markets` answer's rows in `currency` (its JSON as the cache keeps it). */
-  recordRows(currency: Currency, json: string, at: number, ttlMs: number, source: string): void {
-    const rows: unknown = JSON.parse(json)
-    if (!Array.isArray(rows)) return
+  /** A real `coins/markets` answer's rows in `currency`, as its cache keeps them. */
+  recordRows(
+    currency: Currency,
+    rows: readonly unknown[],
+    at: number,
+    ttlMs: number,
+    source: string,
+  ): void {
     const prices: SeenPrice[] = []
     for (const row of rows) {
-      // The cache keeps what its list's schema let through: each row passes this narrower one.
+      // The rows passed their list's schema; this narrower one keeps the figures a coin shows.
       const parsed = v.safeParse(ListedCoinSchema, row)
       if (!parsed.success) continue
       const coin = parsed.output
@@ -57,10 +61,7 @@ export class MarketFacts {
   }
 
   /** A real `coins/{id}` answer: its figures in every offered currency it has. */
-  recordDetail(json: string, at: number, ttlMs: number, source: string): void {
-    const parsed = v.safeParse(CoinDetailSchema, JSON.parse(json))
-    if (!parsed.success) return
-    const detail = parsed.output
+  recordDetail(detail: CoinDetail, at: number, ttlMs: number, source: string): void {
     for (const currency of CURRENCIES) {
       const coin = listedOf(detail, currency)
       if (!coin) continue

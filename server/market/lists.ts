@@ -1,9 +1,8 @@
-import * as v from 'valibot'
 import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
-import { type ListedCoin, ListedCoinSchema, type MarketListResponse } from '@contract/market-list'
+import type { MarketListResponse } from '@contract/market-list'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { MarketCache, type SharedRefresh } from './cache'
+import { MarketCache, type Served, type SharedRefresh } from './cache'
 import type { MarketFacts } from './facts'
 import type { UpstreamError } from './upstream'
 
@@ -31,9 +30,6 @@ export type MarketListsOptions = {
   facts: MarketFacts
 }
 
-const decoder = new TextDecoder()
-const RowsSchema = v.array(ListedCoinSchema)
-
 /**
  * The full list (`/coins`): one MarketCache per currency and page, made when first asked for
  * (6 currencies × `MARKET_LIST_PAGES` at most), and the rows they hold, by coin, for the coin
@@ -43,8 +39,8 @@ export class MarketLists {
   readonly pages: number
   readonly #options: MarketListsOptions
   readonly #caches = new Map<string, MarketCache<MarketListResponse>>()
-  // Each held body's rows by coin id, read once per body (a body is replaced, never changed).
-  readonly #rows = new WeakMap<Uint8Array, Map<string, ListedCoin>>()
+  // Each held page's coin ids, by its body.
+  readonly #ids = new WeakMap<Uint8Array, Set<string>>()
   #closed = false
 
   constructor(options: MarketListsOptions) {
@@ -72,7 +68,7 @@ export class MarketLists {
       onFailure: (error) => o.onFailure(name, error),
       onEnded: () => o.onEnded?.(name),
       shared: o.shared?.(name, ttlMs),
-      onData: (json, at) => o.facts.recordRows(currency, json, at, ttlMs, name),
+      onData: (rows, at) => o.facts.recordRows(currency, rows, at, ttlMs, name),
     })
     if (this.#closed) cache.close()
     this.#caches.set(key, cache)
@@ -86,7 +82,7 @@ export class MarketLists {
   holds(id: string, currency: Currency): boolean {
     for (let page = 1; page <= this.pages; page++) {
       const served = this.#caches.get(`${currency}:${page}`)?.held()
-      if (served && this.#rowsOf(served.body).has(id)) return true
+      if (served && this.#idsOf(served).has(id)) return true
     }
     return false
   }
@@ -96,7 +92,7 @@ export class MarketLists {
     const ids: string[] = []
     for (let page = 1; page <= this.pages; page++) {
       const served = this.#caches.get(`${currency}:${page}`)?.held()
-      if (served) ids.push(...this.#rowsOf(served.body).keys())
+      if (served) ids.push(...this.#idsOf(served))
     }
     return ids
   }
@@ -111,14 +107,13 @@ export class MarketLists {
     for (const cache of this.#caches.values()) cache.close()
   }
 
-  #rowsOf(body: Uint8Array): Map<string, ListedCoin> {
-    let rows = this.#rows.get(body)
-    if (!rows) {
-      // The cache holds what the list's schema gave: its rows pass the narrower one.
-      const coins = v.parse(RowsSchema, JSON.parse(decoder.decode(body)))
-      rows = new Map(coins.map((coin) => [coin.id, coin]))
-      this.#rows.set(body, rows)
+  /** A held page's coin ids, read once per answer (a body is replaced, never changed). */
+  #idsOf(served: Served<MarketListResponse>): Set<string> {
+    let ids = this.#ids.get(served.body)
+    if (!ids) {
+      ids = new Set(served.data.map((coin) => coin.id))
+      this.#ids.set(served.body, ids)
     }
-    return rows
+    return ids
   }
 }

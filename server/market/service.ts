@@ -10,7 +10,7 @@ import {
   marketsCaller,
   UpstreamBudget,
 } from './budget'
-import { MarketCache, type SharedRefresh } from './cache'
+import { type CacheReader, MarketCache, type SharedRefresh } from './cache'
 import { CoinPages } from './coins'
 import { MarketFacts } from './facts'
 import { MarketLists } from './lists'
@@ -39,7 +39,7 @@ export type MarketCaches = {
 }
 
 /** Every cache of the lists, for warming up and closing. */
-export const allCaches = (caches: MarketCaches): MarketCache<unknown>[] => [
+export const allCaches = (caches: MarketCaches): CacheReader[] => [
   ...Object.values(caches.markets),
   caches.trending,
   caches.global,
@@ -152,7 +152,7 @@ export function createMarket(deps: {
       onFailure: onFailure(name),
       onEnded: onEnded(name),
       shared: shared?.rows(name, config.marketsTtlS * 1000),
-      onData: (json, at) => facts.recordRows(currency, json, at, config.marketsTtlS * 1000, name),
+      onData: (rows, at) => facts.recordRows(currency, rows, at, config.marketsTtlS * 1000, name),
     })
   }
   const alertedIn = (currency: Currency) => {
@@ -174,7 +174,7 @@ export function createMarket(deps: {
       onEnded: onEnded(name),
       // On one PostgreSQL, one instance asks per interval; every instance reads its answer.
       shared: shared?.rows(name, ttlMs),
-      onData: (json, at) => facts.recordRows(currency, json, at, ttlMs, 'coins/markets?ids'),
+      onData: (rows, at) => facts.recordRows(currency, rows, at, ttlMs, 'coins/markets?ids'),
     })
   }
   return {

@@ -1,17 +1,12 @@
-import * as v from 'valibot'
-import { CoinDetailSchema } from '@contract/coin'
 import type { Currency } from '@contract/currency'
 import type { DataSource } from '@contract/data-meta'
-import { MarketsResponseSchema } from '@contract/market'
 import { type NoPriceReason, pricedRow, type WatchRow } from '@contract/watchlist'
 import type { CallGate } from './budget'
-import { type DataStamp, NoDataError, type Served } from './cache'
+import { type DataStamp, NoDataError } from './cache'
 import type { MarketFacts } from './facts'
 import type { CoinPages } from './coins'
 import type { MarketCaches } from './service'
 
-const decoder = new TextDecoder()
-const json = (served: Served): unknown => JSON.parse(decoder.decode(served.body))
 const metaOf = (served: DataStamp) => ({
   source: (served.source === 'live' ? 'cache' : served.source) satisfies DataSource,
   updatedAt: served.updatedAt.toISOString(),
@@ -47,9 +42,7 @@ export async function watchPrices(
   // The price list, as every visitor gets it: real, it is in the facts; the sample, read here.
   const list = await deps.caches.markets[currency].get()
   const samples =
-    list.source === 'sample'
-      ? new Map(v.parse(MarketsResponseSchema, json(list)).map((coin) => [coin.id, coin] as const))
-      : null
+    list.source === 'sample' ? new Map(list.data.map((coin) => [coin.id, coin] as const)) : null
   return Promise.all(
     ids.map(async (id): Promise<WatchRow> => {
       const held = deps.facts.get(id, currency)
@@ -64,7 +57,7 @@ export async function watchPrices(
           ? deps.coins.heldDetail(id)
           : await deps.coins.shownDetail(id, deps.gates)
         if (!served) return { status: 'missing', id, reason: 'uncached', retryAfterS: 0 }
-        const detail = v.parse(CoinDetailSchema, json(served))
+        const detail = served.data
         const market = detail.market_data
         return {
           status: 'priced',

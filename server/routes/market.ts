@@ -9,7 +9,7 @@ import type { CallGate } from '../market/budget'
 import type { TrustProxy } from '../config'
 import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
 import { apiError } from '../errors'
-import { type MarketCache, NoDataError, type Served, sharedCacheControl } from '../market/cache'
+import { type CacheReader, NoDataError, type Served, sharedCacheControl } from '../market/cache'
 import { COIN_DETAIL_TTL_MS, type CoinPages } from '../market/coins'
 import type { MarketFacts } from '../market/facts'
 import type { MarketLists } from '../market/lists'
@@ -66,7 +66,7 @@ async function reply(
 }
 
 /** A cache's data as `reply` sends it. */
-const fromCache = (c: Context<AppEnv>, cache: MarketCache<unknown>, gates: CallGate[] = []) =>
+const fromCache = (c: Context<AppEnv>, cache: CacheReader, gates: CallGate[] = []) =>
   reply(c, () => cache.getFresh(gates), cache.ttlMs)
 
 const onlyGet = () => {

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache'
-import * as v from 'valibot'
-import { MarketsResponseSchema, TrendingResponseSchema } from '@contract/market'
+import type { MarketsResponse, TrendingResponse } from '@contract/market'
+import type { MarketListResponse } from '@contract/market-list'
 import { foldText, SEARCH_LIMIT, type SearchCoin } from '@contract/search'
-import type { MarketCache } from '../market/cache'
+import type { CacheReader } from '../market/cache'
 import { CoinIndex, type ListedCoin } from './coin-index'
 
 /** What search shows of a coin that a market list holds: its market-cap rank and image. */
@@ -117,39 +117,37 @@ export class CoinSearch {
   }
 }
 
-const decoder = new TextDecoder()
-
 /**
- * The rows of the market caches as they are held now: each cache's body parsed once per body
- * (a new body is new data), through the same schemas as the lists' endpoints. `coins/markets`
+ * The rows of the market caches as they are held now: each cache's data read once per answer
+ * (a new body is new data). `coins/markets`
  * answers (the price lists and the full list's pages) and `search/trending`'s coins all carry a
  * rank and an image.
  */
 export function heldMarketRows(caches: {
-  markets: readonly MarketCache<unknown>[]
-  trending: readonly MarketCache<unknown>[]
+  markets: readonly CacheReader<MarketsResponse | MarketListResponse>[]
+  trending: readonly CacheReader<TrendingResponse>[]
   /** Caches made as visitors ask for them (the full list's pages), read as they are now. */
-  lists?: () => readonly MarketCache<unknown>[]
+  lists?: () => readonly CacheReader<MarketListResponse>[]
 }): () => readonly (readonly MarketRow[])[] {
-  const parsed = new WeakMap<Uint8Array, readonly MarketRow[]>()
-  const read = (cache: MarketCache<unknown>, toRows: (json: unknown) => MarketRow[]) => {
-    const body = cache.peek()?.body
-    if (!body) return null
-    let rows = parsed.get(body)
+  const rowsOf = new WeakMap<Uint8Array, readonly MarketRow[]>()
+  const read = <T>(cache: CacheReader<T>, toRows: (data: T) => MarketRow[]) => {
+    const served = cache.peek()
+    if (!served) return null
+    let rows = rowsOf.get(served.body)
     if (!rows) {
-      rows = toRows(JSON.parse(decoder.decode(body)))
-      parsed.set(body, rows)
+      rows = toRows(served.data)
+      rowsOf.set(served.body, rows)
     }
     return rows
   }
-  const fromMarkets = (json: unknown) =>
-    v.parse(MarketsResponseSchema, json).map((coin) => ({
+  const fromMarkets = (coins: MarketsResponse | MarketListResponse) =>
+    coins.map((coin) => ({
       id: coin.id,
       rank: coin.market_cap_rank ?? null,
       image: coin.image ?? null,
     }))
-  const fromTrending = (json: unknown) =>
-    v.parse(TrendingResponseSchema, json).coins.map(({ item }) => ({
+  const fromTrending = (trending: TrendingResponse) =>
+    trending.coins.map(({ item }) => ({
       id: item.id,
       rank: item.market_cap_rank ?? null,
       image: item.thumb ?? item.large ?? null,

@@ -4,27 +4,30 @@ import { pathToFileURL } from 'node:url'
 import * as v from 'valibot'
 import {
   CHART_RANGES,
+  type CoinDetail,
   CoinIdSchema,
   coinPath as coinPagePath,
   type ChartRange,
-  CoinDetailSchema,
   DEFAULT_CHART_RANGE,
-  MarketChartSchema,
+  type MarketChart,
 } from '@contract/coin'
 import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { DataSource } from '@contract/data-meta'
 import {
-  GlobalResponseSchema,
+  type GlobalResponse,
+  type GlobalStats,
   type MarketsData,
-  MarketsResponseSchema,
-  TrendingResponseSchema,
+  type MarketsResponse,
+  type TrendingItem,
+  type TrendingResponse,
   trendingItems,
 } from '@contract/market'
-import { MarketListResponseSchema } from '@contract/market-list'
+import type { MarketListResponse } from '@contract/market-list'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger'
 import type { CallGate } from '../market/budget'
 import {
+  type CacheReader,
   type DataStamp,
   type MarketCache,
   NoDataError,
@@ -88,9 +91,9 @@ function metaOf(served: DataStamp): Meta {
   return { source, updatedAt: served.updatedAt.toISOString() }
 }
 
-/** What the cache serves, parsed, with what it is: the site's queries hold the same. */
-function parsed<T>(served: Served, parse: (json: unknown) => T): { data: T; meta: Meta } {
-  return { data: parse(JSON.parse(decoder.decode(served.body))), meta: metaOf(served) }
+/** What the cache serves, as the site's query holds it (`pick`), with what it is. */
+function parsed<T, U>(served: Served<T>, pick: (data: T) => U): { data: U; meta: Meta } {
+  return { data: pick(served.data), meta: metaOf(served) }
 }
 
 type Entry = { version: string; page: Promise<RenderedPage | null> }
@@ -300,17 +303,16 @@ export function createPageRenderer(deps: {
   ): PageData {
     const data: PageData = { currency }
     lists.forEach((name, index) => {
-      const s = served[index] as Served
+      // Each cache's data is its list's, by name (DATA_PAGES, `cacheOf`).
+      const s = served[index] as Served<never>
       if (name === 'markets') {
-        const { data: coins, meta } = parsed(s, (json) => v.parse(MarketsResponseSchema, json))
+        const { data: coins, meta } = parsed<MarketsResponse, MarketsResponse>(s, (d) => d)
         data.markets = { coins, meta }
       } else if (name === 'global') {
-        const { data: stats, meta } = parsed(s, (json) => v.parse(GlobalResponseSchema, json).data)
+        const { data: stats, meta } = parsed<GlobalResponse, GlobalStats>(s, (d) => d.data)
         data.global = { stats, meta }
       } else {
-        const { data: coins, meta } = parsed(s, (json) =>
-          trendingItems(v.parse(TrendingResponseSchema, json)),
-        )
+        const { data: coins, meta } = parsed<TrendingResponse, TrendingItem[]>(s, trendingItems)
         data.trending = { coins, meta }
       }
     })
@@ -352,12 +354,10 @@ export function createPageRenderer(deps: {
       // The run-time SITE_URL's when set (server/site/manifest.ts, `withOrigin`).
       const { origin } = build.manifest
       const served = await Promise.all([caches.markets.usd.get(), caches.trending.get()])
-      const [markets, trending] = served as [Served, Served]
+      const [markets, trending] = served
       const ids = new Set([
-        ...parsed(markets, (json) => v.parse(MarketsResponseSchema, json)).data.map((c) => c.id),
-        ...parsed(trending, (json) =>
-          trendingItems(v.parse(TrendingResponseSchema, json)),
-        ).data.map((c) => c.id),
+        ...markets.data.map((c) => c.id),
+        ...trendingItems(trending.data).map((c) => c.id),
         ...lists.heldIds(DEFAULT_CURRENCY),
       ])
       // The first page is one of the site's pages, in the built sitemap already.
@@ -395,7 +395,7 @@ export function createPageRenderer(deps: {
     ): Promise<Rendered | null> {
       const shown = DATA_PAGES[route]
       if (!shown) return null
-      const cacheOf = (name: keyof MarketCaches): MarketCache<unknown> =>
+      const cacheOf = (name: keyof MarketCaches): CacheReader =>
         name === 'markets' ? caches.markets[currency] : caches[name]
       const served = await Promise.all(shown.map((name) => cacheOf(name).getFresh()))
       const path = currency === DEFAULT_CURRENCY ? route : `${route}?currency=${currency}`
@@ -435,7 +435,7 @@ export function createPageRenderer(deps: {
       const cache = lists.page(currency, page)
       if (!cache) return 'not_found'
       const path = listPath(page, currency)
-      let served: Served
+      let served: Served<MarketListResponse>
       try {
         served = await cache.getFresh(gates)
       } catch (error) {
@@ -453,10 +453,8 @@ export function createPageRenderer(deps: {
       // The upstream's page past the end of its list is empty.
       if (served.body.byteLength === 2) return 'not_found'
       const pageData = (): PageData => {
-        const { data: coins, meta } = parsed(served, (json) =>
-          v.parse(MarketListResponseSchema, json),
-        )
-        return { currency, marketList: { page, data: { coins, meta, pages: lists.pages } } }
+        const data = { coins: served.data, meta: metaOf(served), pages: lists.pages }
+        return { currency, marketList: { page, data } }
       }
       const options = { ownHead: true, canonicalQuery: page > 1 ? `?page=${page}` : '' }
       if (viewer) {
@@ -523,14 +521,14 @@ export function createPageRenderer(deps: {
         viewer = null,
       }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: Personal | null },
     ): Promise<Rendered | null> {
-      const sources: [MarketCache<unknown>, MarketCache<unknown>] = [
+      const sources: [MarketCache<CoinDetail>, MarketCache<MarketChart>] = [
         coins.detail(id),
         coins.chart(id, currency, CHART_RANGES[range]),
       ]
       // Its figures by the facts' rule: a coin on a page of the list opens from them.
       const listed = lists.holds(id, currency) ? facts.get(id, currency) : null
-      let detail: Served | null
-      let chart: Served | null
+      let detail: Served<CoinDetail> | null
+      let chart: Served<MarketChart> | null
       if (listed) {
         detail = coins.heldDetail(id)
         chart = sources[1].held()
@@ -566,14 +564,8 @@ export function createPageRenderer(deps: {
       const coinData = (): PageData => {
         const coin: NonNullable<PageData['coin']> = { id, range }
         if (listed) coin.listed = { coin: listed.coin, meta: metaOf(listed.stamp) }
-        if (detail) {
-          const d = parsed(detail, (json) => v.parse(CoinDetailSchema, json))
-          coin.detail = { coin: d.data, meta: d.meta }
-        }
-        if (chart) {
-          const c = parsed(chart, (json) => v.parse(MarketChartSchema, json))
-          coin.chart = { chart: c.data, meta: c.meta }
-        }
+        if (detail) coin.detail = { coin: detail.data, meta: metaOf(detail) }
+        if (chart) coin.chart = { chart: chart.data, meta: metaOf(chart) }
         return { currency, coin }
       }
       if (viewer) {
