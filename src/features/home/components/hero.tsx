@@ -9,7 +9,7 @@ export function Hero({ signedIn = false }: { signedIn?: boolean }) {
         <div className="hero__copy">
           <p className="eyebrow">Track the prices of 100+ cryptocurrencies</p>
           <h1 id="hero-title" className="hero__title">
-            Make better sense of <span className="text-gradient">cryptocurrency</span>
+            Make better business with <span className="text-gradient">cryptocurrency</span>
           </h1>
           <p className="hero__lead">
             Coinvera brings live prices, trending coins, the full market list, search and price
