@@ -182,6 +182,11 @@ export const MONTHS = [
   'Dec',
 ]
 
+/** "12 s", "3 min": a no-break space, so a line never ends between a count and its unit. */
+export function withUnit(count: number, unit: string): string {
+  return `${count}\u00a0${unit}`
+}
+
 /** "14:05" for a time of today, "Nov 22, 14:05" for an earlier day (the visitor's time zone). */
 export function formatSince(iso: string, now: number): string {
   const time = formatTime(iso)

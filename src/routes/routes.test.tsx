@@ -3,6 +3,8 @@ import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { server } from '../../mocks/node'
+import { DEFAULT_MARKET_LIST_PAGES, MARKET_LIST_PER_PAGE } from '@contract/market-list'
+import { formatNumber } from '@/lib/format'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 import { renderApp } from '../../tests/render'
@@ -71,6 +73,13 @@ describe('routes', () => {
     await renderApp('/crypto')
     expect(await screen.findByRole('rowheader', { name: /bitcoin/i })).toBeInTheDocument()
     expect(screen.getAllByRole('row')).toHaveLength(7) // header + 6 coins
+  })
+
+  it('/ says as many coins as the full list holds', async () => {
+    await renderApp('/')
+    const hero = await screen.findByRole('region', { name: /better business with cryptocurrency/i })
+    const coins = formatNumber(DEFAULT_MARKET_LIST_PAGES * MARKET_LIST_PER_PAGE)
+    expect(hero).toHaveTextContent(`Track the prices of the top ${coins} cryptocurrencies`)
   })
 
   it.each([

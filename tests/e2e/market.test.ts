@@ -498,6 +498,26 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     expect(await page.locator('.prices__footer .data-note').textContent()).toBe('')
   })
 
+  it("puts a sorted column's arrow beside its header's words, Mkt cap 24 included", async () => {
+    const { page } = await site.open(viewport)
+    await visit(page, `${site.url}/crypto?sort=cap_change_desc`)
+    await waitForPrices(page)
+    const header = page.getByRole('columnheader', { name: /^Mkt cap 24/ })
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending')
+    await header.scrollIntoViewIfNeeded()
+    // Where the arrow ends, and where the header's first word starts (its note is under it).
+    const gap = await header.evaluate((th) => {
+      const arrow = th.querySelector('.sort-button__arrow')?.getBoundingClientRect()
+      const words = document.createRange()
+      const text = th.querySelector('.sort-button')?.firstChild
+      if (!arrow || !text) return Number.NaN
+      words.selectNodeContents(text)
+      return words.getBoundingClientRect().left - arrow.right
+    })
+    expect(gap).toBeGreaterThanOrEqual(-0.5)
+    expect(gap).toBeLessThanOrEqual(2)
+  })
+
   it('shows only the price list on /crypto, under its own h1', async () => {
     const { page } = await site.open(viewport)
     await visit(page, `${site.url}/crypto`)
