@@ -2,7 +2,7 @@ import { changeDirection, formatPercent } from '@/lib/format'
 
 /**
  * A 24 h change in per cent, by the price list's rules: ▲ and its colour above 0, ▼ and red below,
- * neither for a change shown as 0.00 %.
+ * neither for a change shown as 0.00%.
  */
 export function Change({
   value,

@@ -25,6 +25,12 @@ describe('UnavailableNote', () => {
     expect(screen.getByText('try again in 5 s')).toHaveAttribute('aria-live', 'off')
   })
 
+  it('never leaves the unit alone at the start of a line', () => {
+    render(<UnavailableNote state={{ reason: 'busy', seconds: 12 }} onRetry={() => {}} />)
+    // A no-break space between the count and its unit.
+    expect(screen.getByText(/^try again in/).textContent).toBe('try again in 12\u00a0s')
+  })
+
   it('starts again when the server names a new wait', () => {
     const { rerender } = render(
       <UnavailableNote state={{ reason: 'busy', seconds: 2 }} onRetry={() => {}} />,

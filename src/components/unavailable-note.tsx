@@ -1,5 +1,6 @@
 import type { Unavailable } from '@contract/page-data'
 import { useCountdown } from '@/lib/countdown'
+import { withUnit } from '@/lib/format'
 import { ApiError } from '@/lib/http'
 
 const UNAVAILABLE_CODES: Record<string, Unavailable['reason']> = {
@@ -50,7 +51,11 @@ export function UnavailableNote({
   onRetry: () => void
 }) {
   const left = useCountdown(state.seconds)
-  const wait = <span aria-live="off">{left > 0 ? `try again in ${left} s` : 'try again now'}</span>
+  const wait = (
+    <span aria-live="off">
+      {left > 0 ? `try again in ${withUnit(left, 's')}` : 'try again now'}
+    </span>
+  )
   return (
     <div className={`load-error ${className ?? ''}`} role="alert">
       {subject ? (

@@ -188,6 +188,11 @@ export const MONTHS = [
   'Dec',
 ]
 
+/** "12 s", "3 min": a no-break space, so a line never ends between a count and its unit. */
+export function withUnit(count: number, unit: string): string {
+  return `${count}\u00a0${unit}`
+}
+
 /**
  * "14:05" for a time of today, "Nov 22, 14:05" for an earlier day, "Aug 30, 2022, 00:06" for an
  * earlier year (the visitor's time zone).

@@ -17,7 +17,7 @@ export const Route = createFileRoute('/')({
   loaderDeps: ({ search: { currency } }) => ({ currency }),
   head: () => ({
     meta: [
-      { title: 'Coinvera — Make better sense of cryptocurrency' },
+      { title: 'Coinvera — Make better business with cryptocurrency' },
       {
         name: 'description',
         content:

@@ -3,6 +3,8 @@ import { delay, HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { server } from '../../mocks/node'
+import { DEFAULT_MARKET_LIST_PAGES, MARKET_LIST_PER_PAGE } from '@contract/market-list'
+import { formatNumber } from '@/lib/format'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 import { renderApp } from '../../tests/render'
@@ -25,7 +27,7 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: /better sense of cryptocurrency/i,
+        name: /better business with cryptocurrency/i,
       }),
     ).toBeInTheDocument()
     expect(
@@ -74,6 +76,13 @@ describe('routes', () => {
     expect(screen.getAllByRole('row')).toHaveLength(7) // header + 6 coins
   })
 
+  it('/ says as many coins as the full list holds', async () => {
+    await renderApp('/')
+    const hero = await screen.findByRole('region', { name: /better business with cryptocurrency/i })
+    const coins = formatNumber(DEFAULT_MARKET_LIST_PAGES * MARKET_LIST_PER_PAGE)
+    expect(hero).toHaveTextContent(`Track the prices of the top ${coins} cryptocurrencies`)
+  })
+
   it.each([
     ['/', /cryptocurrency/i],
     ['/crypto', /prices/i],
@@ -108,17 +117,16 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: /home page/i })).toHaveAttribute('href', '/')
   })
 
-  it.each(['/', '/signin', '/signup'])(
-    '%s promises no feature the site does not have',
-    async (path) => {
-      await renderApp(path)
-      await screen.findAllByRole('heading', { level: 1 })
-      // No trading, fees, newsletter or app to install exists.
-      expect(document.body.textContent ?? '').not.toMatch(
-        /\b(buy|sell|trad(e|ing)|fees?|deposit|wallet|portfolio|digest|newsletter|subscribe|app store|google play)\b/i,
-      )
-    },
-  )
+  // The home page keeps the product's own words (seed-content.test.tsx); what we write does not
+  // sell what the site lacks.
+  it.each(['/signin', '/signup'])('%s promises no feature the site does not have', async (path) => {
+    await renderApp(path)
+    await screen.findAllByRole('heading', { level: 1 })
+    // No trading, fees, newsletter or app to install exists.
+    expect(document.body.textContent ?? '').not.toMatch(
+      /\b(buy|sell|trad(e|ing)|fees?|deposit|wallet|portfolio|digest|newsletter|subscribe|app store|google play)\b/i,
+    )
+  })
 
   // Price alerts are built (issue 28): the home page may speak of them, and leads to the form.
   it('/ speaks of price alerts only with a link to where one is created', async () => {

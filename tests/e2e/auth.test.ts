@@ -65,7 +65,7 @@ async function openMenu(page: Page) {
   }
 }
 
-/** Opens the account menu: the signed-in user's name, which holds Sign Out and Sign out everywhere. */
+/** Opens the account menu: the signed-in user's name, which holds Sign out and Sign out everywhere. */
 async function openAccountMenu(page: Page) {
   await openMenu(page)
   await accountButton(page).click()
@@ -200,6 +200,9 @@ describe.each(VIEWPORTS)('sign-up and sign-in at $name ($width×$height)', (view
     const welcome = page.getByRole('status').filter({ hasText: 'Welcome to Coinvera' })
     await welcome.waitFor()
     expect(await welcome.textContent()).toContain('Ada Lovelace')
+    expect(await welcome.textContent()).toContain(
+      `We sent a confirmation email to ${values.email}: open its link to confirm your address`,
+    )
     expect(new URL(page.url()).pathname).toBe('/')
     expect(await signedInName(page)).toBe('Ada Lovelace')
     expect(problems).toEqual([])
@@ -343,7 +346,7 @@ describe.each(VIEWPORTS)('sign-up and sign-in at $name ($width×$height)', (view
 
     // Sign out: the links come back, on this page and after a reload.
     await openAccountMenu(page)
-    const signOut = page.getByRole('button', { name: 'Sign Out', exact: true })
+    const signOut = page.getByRole('button', { name: 'Sign out', exact: true })
     const out = page.waitForResponse((r) => r.url().endsWith('/api/auth/session'))
     await signOut.click()
     expect((await out).status()).toBe(204)

@@ -60,7 +60,7 @@ const cases: {
     name: 'the market source unreachable',
     env: { UPSTREAM_CALLS_PER_MIN: '1000', COIN_MISS_RATE_LIMIT: '1000' },
     cardano: { kind: 'reset' },
-    says: /^Live data for this coin can't be reached right now; try again in \d+ s/,
+    says: /^Live data for this coin can't be reached right now; try again in \d+\u00a0s/,
     status: 503,
   },
   {
@@ -68,7 +68,7 @@ const cases: {
     name: 'the upstream budget spent',
     env: { UPSTREAM_CALLS_PER_MIN: '3' },
     cardano: { kind: 'ok', body: CARDANO_DETAIL },
-    says: /^Too many requests right now; try again in \d+ s/,
+    says: /^Too many requests right now; try again in \d+\u00a0s/,
     status: 503,
   },
   {
@@ -84,7 +84,7 @@ const cases: {
       await visit(page, `${site.url}/coins/dogecoin`)
       await page.locator('.coin-page__price-value').waitFor()
     },
-    says: /^You have opened many coins we had not loaded yet in the last minute; try again in \d+ s/,
+    says: /^You have opened many coins we had not loaded yet in the last minute; try again in \d+\u00a0s/,
     status: 429,
   },
 ]

@@ -112,7 +112,7 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     const { page } = await site.open(viewport, { javaScriptEnabled: false })
     const response = await page.goto(`${site.url}/`)
     expect(response?.status()).toBe(200)
-    expect(await page.locator('h1').textContent()).toMatch(/better sense of cryptocurrency/i)
+    expect(await page.locator('h1').textContent()).toMatch(/better business with cryptocurrency/i)
     for (const { selector } of FADING) {
       expect(await sectionState(page, selector), selector).toMatchObject({
         fade: false,

@@ -175,7 +175,7 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
       ),
     )
     expect(order).toEqual([
-      'Make better sense of cryptocurrency',
+      'Make better business with cryptocurrency',
       "Today's Cryptocurrency Prices",
       'Built for trust, designed for ease',
       'Take Coinvera with you',
@@ -206,47 +206,68 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     expect(about).toEqual([
       {
         icon: true,
-        title: 'Live Market Data',
+        title: 'Ease of Trading',
         lines: [
-          'Prices, volume and market cap',
-          'Trending coins and the global market',
-          'A page for every coin, with its chart',
+          'Intuitive interface',
+          'Instant deposit options',
+          'Cash out directly to the bank account',
         ],
       },
       {
         icon: true,
-        title: 'Your Account, Kept Safe',
+        title: 'Institutional-grade Security',
         lines: [
-          'Passwords stored hashed (Argon2)',
-          'Email confirmation and recovery',
-          'Sign-in attempts limited',
+          '98% of assets stored safely offline',
+          'Highly encrypted personal data',
+          'Whitelisting and transaction confirmations',
         ],
       },
       {
         icon: true,
-        title: 'Price Alerts by Email',
-        lines: ['Above or below your price', 'In six currencies', 'Up to 50 alerts each'],
+        title: 'Proven Reliability',
+        lines: [
+          '24/7 dedicated support',
+          'Industry-leading uptime',
+          'Exchanging bitcoin since 2011',
+        ],
       },
     ])
+    // Every icon arrives (lazy, below the first screen).
+    await page.locator('.about__icon').last().scrollIntoViewIfNeeded()
+    await expect
+      .poll(() =>
+        page
+          .locator('.about__icon')
+          .evaluateAll((icons) => icons.map((i) => (i as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true, true, true])
 
-    // Phone promo: the site in a phone's browser (there is no app to download), and where a
-    // price alert is set.
+    // Phone promo: the phone mock-up, the two store-style badges, and where a price alert is set.
     const promo = page.locator('main > section').nth(3)
-    expect(
-      await promo
-        .getByRole('img')
-        .evaluateAll((images) => images.map((i) => i.getAttribute('alt'))),
-    ).toEqual([expect.stringMatching(/phone/i)])
+    await promo.scrollIntoViewIfNeeded()
+    const images = promo.getByRole('img')
+    expect(await images.evaluateAll((all) => all.map((i) => i.getAttribute('alt')))).toEqual([
+      'Download on the App Store',
+      'Get it on Google Play',
+      expect.stringMatching(/phone/i),
+    ])
+    // Each badge is drawn, not a broken image.
+    await expect
+      .poll(() =>
+        images.evaluateAll((all) => all.map((i) => (i as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true, true, true])
     expect(
       await promo.getByRole('link', { name: "set one on a coin's page" }).getAttribute('href'),
     ).toBe('/coins/bitcoin#price-alert')
 
-    // Banner: what a free account gives today (price alerts by email), and a link to sign up.
+    // Banner: Subscribe leads home and nowhere else; one line beside it offers price alerts.
     const banner = page.locator('main > section').nth(5)
+    expect(await banner.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/')
     expect(await banner.locator('p').textContent()).toBe(
-      "Create a free account and we email you when a coin goes above or below the price you choose. Set a price alert from any coin's page.",
+      "Price alerts by email come free with an account: create one, then set an alert on any coin's page.",
     )
-    expect(await banner.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+    expect(await banner.getByRole('link', { name: 'create one' }).getAttribute('href')).toBe(
       '/signup',
     )
 
@@ -255,14 +276,14 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     expect(await footer.getByRole('heading').allTextContents()).toEqual([
       'Company',
       'Businesses',
-      'Market',
+      'Exchange',
       'Blockchain',
       'Resources',
     ])
-    // Each link names a page that exists: no fees, no trading.
+    // Each link names a page that exists.
     expect(
       await footer
-        .locator('.footer__group', { has: page.getByRole('heading', { name: 'Market' }) })
+        .locator('.footer__group', { has: page.getByRole('heading', { name: 'Exchange' }) })
         .getByRole('link')
         .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')])),
     ).toEqual([
@@ -475,6 +496,26 @@ describe.each(VIEWPORTS)('home and prices at $name ($width×$height)', (viewport
     expect(below).toEqual([true, true])
     // Live data: no stale or sample note.
     expect(await page.locator('.prices__footer .data-note').textContent()).toBe('')
+  })
+
+  it("puts a sorted column's arrow beside its header's words, Mkt cap 24 included", async () => {
+    const { page } = await site.open(viewport)
+    await visit(page, `${site.url}/crypto?sort=cap_change_desc`)
+    await waitForPrices(page)
+    const header = page.getByRole('columnheader', { name: /^Mkt cap 24/ })
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending')
+    await header.scrollIntoViewIfNeeded()
+    // Where the arrow ends, and where the header's first word starts (its note is under it).
+    const gap = await header.evaluate((th) => {
+      const arrow = th.querySelector('.sort-button__arrow')?.getBoundingClientRect()
+      const words = document.createRange()
+      const text = th.querySelector('.sort-button')?.firstChild
+      if (!arrow || !text) return Number.NaN
+      words.selectNodeContents(text)
+      return words.getBoundingClientRect().left - arrow.right
+    })
+    expect(gap).toBeGreaterThanOrEqual(-0.5)
+    expect(gap).toBeLessThanOrEqual(2)
   })
 
   it('shows only the price list on /crypto, under its own h1', async () => {

@@ -91,7 +91,9 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
     await visit(page, `${site.url}/signin`)
     await mainNav(page).getByRole('link', { name: 'Coinvera' }).click()
     await page.waitForURL((url) => url.pathname === '/')
-    await page.getByRole('heading', { level: 1, name: /better sense of cryptocurrency/i }).waitFor()
+    await page
+      .getByRole('heading', { level: 1, name: /better business with cryptocurrency/i })
+      .waitFor()
   })
 
   if (viewport.phone) {
@@ -229,7 +231,7 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
     expect(await home.getAttribute('href')).toBe('/')
     await home.click()
     await page.waitForURL((url) => url.pathname === '/')
-    await page.getByRole('heading', { level: 1, name: /better sense of/i }).waitFor()
+    await page.getByRole('heading', { level: 1, name: /better business/i }).waitFor()
     // Chromium reports the 404 document itself as a failed resource; that status is the point.
     expect(problems).toEqual([
       `console.error: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`,

@@ -9,8 +9,8 @@ const PAGES = [
   {
     path: '/',
     status: 200,
-    title: 'Coinvera — Make better sense of cryptocurrency',
-    h1: 'Make better sense of cryptocurrency',
+    title: 'Coinvera — Make better business with cryptocurrency',
+    h1: 'Make better business with cryptocurrency',
   },
   {
     path: '/crypto',

@@ -97,6 +97,15 @@ describe.each(VIEWPORTS)('search at $name ($width×$height)', (viewport) => {
     expect(response?.status()).toBe(404)
     const field = page.getByRole('searchbox', { name: 'Search coins' })
     await expect.poll(() => field.inputValue()).toBe('etherium')
+    // The page fits the screen: the field and its button are whole, neither starts off it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width)
+    for (const control of [field, page.getByRole('button', { name: 'Search coins' }).last()]) {
+      const box = await control.boundingBox()
+      expect(box?.x).toBeGreaterThanOrEqual(0)
+      expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(
+        viewport.width,
+      )
+    }
     await page.getByRole('button', { name: 'Search coins' }).last().click()
     await page.waitForURL(`${site.url}/search?q=etherium`)
     await expect.poll(() => page.getByRole('link', { name: /Ethereum/ }).count()).toBe(1)

@@ -142,7 +142,7 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
       expect(await isOpen(accountButton(page))).toBe(true)
       // Once at every width: the phone menu's own link, or the account menu's above it.
       expect(await nav(page).getByRole('link', { name: 'Watchlist' }).count()).toBe(1)
-      await nav(page).getByRole('button', { name: 'Sign Out', exact: true }).click()
+      await nav(page).getByRole('button', { name: 'Sign out', exact: true }).click()
       await page.waitForURL(`${site.url}/signin?signed_out=true`)
       expect(await page.getByRole('main').getByRole('status').textContent()).toBe(
         'You are signed out.',

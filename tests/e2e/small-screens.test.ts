@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { CURRENCIES } from '@contract/currency'
-import { visit, waitForHydration } from './support/browser'
+import { accountButton, menuButton, visit, waitForHydration } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'
 
@@ -75,7 +75,7 @@ const pageFits = (page: Page) =>
 
 /** An account made through the API in this context, which then holds its session cookies. */
 async function signUp(context: BrowserContext, name: string) {
-  const email = `${name.toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
   const password = 'analytical engine 1843'
   const response = await context.request.post(`${site.url}/api/auth`, {
     data: { name, email, password },
@@ -276,6 +276,18 @@ describe.each(SIZES)('at $name px', (size) => {
 
 describe.each([SIZES[1], SIZES[3]])('a signed-in visitor at $name px', (size) => {
   const open = () => site.open(size)
+
+  it('sees their whole name on the account button', async () => {
+    const { page, context } = await open()
+    await signUp(context, 'Ada Visitorova')
+    await visit(page, `${site.url}/crypto`)
+    if (size.phone) await menuButton(page).click()
+    const name = accountButton(page).locator('.nav-bar__user')
+    await name.waitFor()
+    // Not cut: all of it fits the box it is drawn in.
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    expect(await name.textContent()).toBe('Signed in as Ada Visitorova')
+  })
 
   it('is led from Get Started to the prices', async () => {
     const { page, context, problems } = await open()

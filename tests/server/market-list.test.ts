@@ -184,7 +184,7 @@ describe('GET /api/market/coins/markets with the list query', () => {
     const html = await get(s, '/coins?page=3')
     expect(html.status).toBe(503)
     expect(html.headers.get('cache-control')).toBe('no-store')
-    expect(await html.text()).toMatch(/try again in \d+ s/)
+    expect(await html.text()).toMatch(/try again in \d+\u00a0s/)
     // Page 2 expires (300 s) while the share is spent again: its last data, said to be stale.
     s.clock.advance(250_000)
     expect((await get(s, listPath({ page: '3' }))).status).toBe(200)

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Logo } from '../logo'
 
-// The product lists these five groups; every link leads to a page that exists today.
+// The product's five headings; every link leads to a page that exists today.
 const groups = [
   {
     heading: 'Company',
@@ -20,7 +20,7 @@ const groups = [
     ],
   },
   {
-    heading: 'Market',
+    heading: 'Exchange',
     links: [
       { to: '/crypto', label: 'Prices' },
       { to: '/coins', label: 'All coins' },

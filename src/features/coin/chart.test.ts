@@ -27,7 +27,7 @@ describe('chartSummary', () => {
     )
   })
 
-  it('says unchanged for a change shown as 0.00 %, and handles one point or none', () => {
+  it('says unchanged for a change shown as 0.00%, and handles one point or none', () => {
     expect(
       chartSummary(
         [

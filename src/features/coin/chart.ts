@@ -88,7 +88,7 @@ export function changePercent(points: readonly Point[]): number | null {
   return ((last - first) / first) * 100
 }
 
-/** "7-day range $1,234.00–$2,345.00, up 3.21 %": the chart's text summary, in `currency`. */
+/** "7-day range $1,234.00–$2,345.00, up 3.21%": the chart's text summary, in `currency`. */
 export function chartSummary(
   points: readonly Point[],
   range: ChartRange,

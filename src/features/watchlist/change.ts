@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { WATCHLIST_MAX, WatchlistSchema } from '@contract/watchlist'
+import { withUnit } from '@/lib/format'
 import { api, parseResponse, requestJson, toApiError } from '@/lib/http'
 import { addLocal, removeLocal } from './local'
 import { watchlistQueries } from './queries'
@@ -59,7 +60,7 @@ function messageFor(error: { code: string; retryAfterMs: number | null }, watch:
     return 'You are signed out: sign in again to change your watchlist.'
   if (error.code === 'rate_limited') {
     const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 1000) / 1000))
-    return `Too many watchlist changes at once: try again in ${seconds} s.`
+    return `Too many watchlist changes at once: try again in ${withUnit(seconds, 's')}.`
   }
   return `The coin could not be ${watch ? 'added to' : 'removed from'} your watchlist. Check your connection and try again.`
 }

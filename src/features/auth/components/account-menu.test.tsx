@@ -74,7 +74,7 @@ describe('AccountMenu, in the navigation bar', () => {
     expect(disclosureOf(button).open).toBe(false)
   })
 
-  it('shows the name and Sign Out for a session; signing out brings back the links', async () => {
+  it('shows the name and Sign out for a session; signing out brings back the links', async () => {
     signedInCookie()
     let deleted = false
     server.use(
@@ -101,7 +101,7 @@ describe('AccountMenu, in the navigation bar', () => {
     await openAccountMenu(user)
     expect(disclosureOf(toggle).open).toBe(true)
     expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
-    await user.click(nav.getByRole('button', { name: 'Sign Out' }))
+    await user.click(nav.getByRole('button', { name: 'Sign out' }))
     const signIn = await nav.findByRole('link', { name: 'Sign In' })
     expect(deleted).toBe(true)
     expect(nav.queryByText('Ada Lovelace')).toBeNull()
@@ -155,7 +155,7 @@ describe('AccountMenu, in the navigation bar', () => {
     await user.keyboard('{Escape}')
     expect(disclosureOf(toggle).open).toBe(false)
     expect(toggle).toHaveFocus()
-    // Open again, Tab past Account, Watchlist, Price alerts and Sign Out to Sign out everywhere.
+    // Open again, Tab past Account, Watchlist, Price alerts and Sign out to Sign out everywhere.
     await user.click(toggle)
     await user.tab()
     expect(nav.getByRole('link', { name: 'Account' })).toHaveFocus()
@@ -218,7 +218,7 @@ describe('AccountMenu, in the navigation bar', () => {
     const user = userEvent.setup()
     await renderApp('/contact')
     const nav = await openAccountMenu(user)
-    await user.click(nav.getByRole('button', { name: 'Sign Out' }))
+    await user.click(nav.getByRole('button', { name: 'Sign out' }))
     expect(await nav.findByRole('alert')).toHaveTextContent(/sign-out failed/i)
     expect(nav.getByText('Ada Lovelace')).toBeInTheDocument()
   })

@@ -86,11 +86,12 @@ describe('Get Started on the home page', () => {
 })
 
 describe('the home page banner', () => {
-  it('offers a visitor an account, for price alerts', async () => {
+  it('keeps Subscribe leading home, and offers a visitor an account for price alerts', async () => {
     await renderApp('/')
     const banner = await screen.findByRole('region', { name: 'Stay ahead of the market' })
-    expect(banner).toHaveTextContent(/free account .* price alert/)
-    expect(within(banner).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+    expect(within(banner).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/')
+    expect(banner).toHaveTextContent(/price alerts by email come free with an account/i)
+    expect(within(banner).getByRole('link', { name: 'create one' })).toHaveAttribute(
       'href',
       '/signup',
     )
@@ -100,7 +101,8 @@ describe('the home page banner', () => {
     signedInAsAda()
     await renderApp('/')
     const banner = await screen.findByRole('region', { name: 'Stay ahead of the market' })
-    const link = await within(banner).findByRole('link', { name: 'Your price alerts' })
+    const link = await within(banner).findByRole('link', { name: 'see your alerts' })
     expect(link).toHaveAttribute('href', '/account/alerts')
+    expect(within(banner).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/')
   })
 })

@@ -115,6 +115,10 @@ describe('SignUpForm', () => {
     const welcome = text.closest('[role="status"]')
     // Focus comes from an effect, which React may run a moment after the note is in the page.
     await waitFor(() => expect(welcome).toHaveFocus())
+    // Alerts need a confirmed address: the welcome says where the confirmation went.
+    expect(welcome).toHaveTextContent(
+      'We sent a confirmation email to ada@example.com: open its link to confirm your address, as price alerts need.',
+    )
     expect(router.state.location.pathname).toBe('/')
     // The navigation bar knows who is signed in, without asking the server again.
     const nav = screen.getByRole('navigation', { name: 'Main' })

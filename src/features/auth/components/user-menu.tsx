@@ -5,7 +5,7 @@ import type { SessionUser } from '@contract/session'
 import { useSignOut, useSignOutEverywhere } from '../sign-out'
 
 /**
- * The signed-in visitor's name, opening a small account menu: the account page, the watchlist, Sign Out
+ * The signed-in visitor's name, opening a small account menu: the account page, the watchlist, Sign out
  * and Sign out everywhere (every session of the account, on every device). The name is a
  * `<details>` summary and the sign-outs a form, so all of it works without JavaScript too; with
  * it, the form's buttons call the API and the page stays. Escape closes the menu and puts focus
@@ -91,7 +91,7 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
             className="button button--ghost button--small"
             aria-disabled={signingOut}
           >
-            {signOut.isPending ? 'Signing out…' : 'Sign Out'}
+            {signOut.isPending ? 'Signing out…' : 'Sign out'}
           </button>
           <button
             type="submit"

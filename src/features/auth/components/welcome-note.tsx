@@ -39,11 +39,20 @@ export function WelcomeNote() {
   if (!welcome || !user) return null
   return (
     <div ref={ref} className="welcome-note" role="status" tabIndex={-1}>
-      <p className="welcome-note__text">
-        {welcome.isNew
-          ? `Welcome to Coinvera, ${welcome.name}! Your account is ready and you are signed in.`
-          : `Welcome back, ${welcome.name}! You are signed in.`}
-      </p>
+      <div className="welcome-note__body">
+        <p className="welcome-note__text">
+          {welcome.isNew
+            ? `Welcome to Coinvera, ${welcome.name}! Your account is ready and you are signed in.`
+            : `Welcome back, ${welcome.name}! You are signed in.`}
+        </p>
+        {/* Sign-up sends the address a confirmation link, which price alerts wait for. */}
+        {welcome.isNew ? (
+          <p className="welcome-note__more">
+            We sent a confirmation email to <strong>{user.email}</strong>: open its link to confirm
+            your address, as price alerts need.
+          </p>
+        ) : null}
+      </div>
       <button
         type="button"
         className="welcome-note__close"

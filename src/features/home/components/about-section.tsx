@@ -1,28 +1,29 @@
 import { useFadeIn } from '@/components/fade-in'
 
+// The product's own words (SEED-SPEC, home page item 3): a unit test holds them.
 const columns = [
   {
-    icon: '/images/icon-market.svg',
-    title: 'Live Market Data',
+    icon: '/images/icon-trading.svg',
+    title: 'Ease of Trading',
     lines: [
-      'Prices, volume and market cap',
-      'Trending coins and the global market',
-      'A page for every coin, with its chart',
+      'Intuitive interface',
+      'Instant deposit options',
+      'Cash out directly to the bank account',
     ],
   },
   {
     icon: '/images/icon-security.svg',
-    title: 'Your Account, Kept Safe',
+    title: 'Institutional-grade Security',
     lines: [
-      'Passwords stored hashed (Argon2)',
-      'Email confirmation and recovery',
-      'Sign-in attempts limited',
+      '98% of assets stored safely offline',
+      'Highly encrypted personal data',
+      'Whitelisting and transaction confirmations',
     ],
   },
   {
-    icon: '/images/icon-alerts.svg',
-    title: 'Price Alerts by Email',
-    lines: ['Above or below your price', 'In six currencies', 'Up to 50 alerts each'],
+    icon: '/images/icon-reliability.svg',
+    title: 'Proven Reliability',
+    lines: ['24/7 dedicated support', 'Industry-leading uptime', 'Exchanging bitcoin since 2011'],
   },
 ] as const
 

@@ -7,9 +7,9 @@ export function Hero({ signedIn = false }: { signedIn?: boolean }) {
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">
         <div className="hero__copy">
-          <p className="eyebrow">Track the prices of 100+ cryptocurrencies</p>
+          <p className="eyebrow">Track the prices of the top 2,000 cryptocurrencies</p>
           <h1 id="hero-title" className="hero__title">
-            Make better sense of <span className="text-gradient">cryptocurrency</span>
+            Make better business with <span className="text-gradient">cryptocurrency</span>
           </h1>
           <p className="hero__lead">
             Coinvera brings live prices, trending coins, the full market list, search and price

@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { useFadeIn } from '@/components/fade-in'
 
-/** Offers what an account gives today: price alerts by email. `signedIn`: leads to them instead. */
+/**
+ * The product's subscribe banner: its Subscribe button leads home and nowhere else. The one line
+ * beside it offers what an account gives today, price alerts by email (`signedIn`: leads to them).
+ */
 export function SubscribeBanner({ signedIn = false }: { signedIn?: boolean }) {
   const ref = useFadeIn<HTMLElement>(1500)
   return (
@@ -12,15 +15,21 @@ export function SubscribeBanner({ signedIn = false }: { signedIn?: boolean }) {
             Stay ahead of the market
           </h2>
           <p className="subscribe__text">
-            Create a free account and we email you when a coin goes above or below the price you
-            choose. Set a price alert from any coin's page.
+            {signedIn ? (
+              <>
+                Price alerts by email: <Link to="/account/alerts">see your alerts</Link>, or set one
+                on any coin's page.
+              </>
+            ) : (
+              <>
+                Price alerts by email come free with an account:{' '}
+                <Link to="/signup">create one</Link>, then set an alert on any coin's page.
+              </>
+            )}
           </p>
         </div>
-        <Link
-          to={signedIn ? '/account/alerts' : '/signup'}
-          className="button button--light button--large"
-        >
-          {signedIn ? 'Your price alerts' : 'Create an account'}
+        <Link to="/" className="button button--light button--large">
+          Subscribe
         </Link>
       </div>
     </section>

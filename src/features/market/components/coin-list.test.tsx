@@ -137,8 +137,8 @@ describe('a coin opened from the list', () => {
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
     // The countdown starts at the answer's Retry-After and may have ticked on a busy machine.
     expect(screen.getAllByRole('alert').map((note) => note.textContent)).toEqual([
-      expect.stringMatching(/^Chart unavailable right now — try again in (20|19|18) s/),
-      expect.stringMatching(/^Description unavailable right now — try again in (20|19|18) s/),
+      expect.stringMatching(/^Chart unavailable right now — try again in (20|19|18)\u00a0s/),
+      expect.stringMatching(/^Description unavailable right now — try again in (20|19|18)\u00a0s/),
     ])
   })
 })

@@ -8,16 +8,16 @@ describe('updatedAgoText', () => {
   it('counts seconds, then minutes, then hours', () => {
     expect(updatedAgoText(T0, T0)).toBe('Updated just now')
     expect(updatedAgoText(T0, T0 + 4_999)).toBe('Updated just now')
-    expect(updatedAgoText(T0, T0 + 12_400)).toBe('Updated 12 s ago')
-    expect(updatedAgoText(T0, T0 + 59_999)).toBe('Updated 59 s ago')
-    expect(updatedAgoText(T0, T0 + 60_000)).toBe('Updated 1 min ago')
-    expect(updatedAgoText(T0, T0 + 5 * 60_000)).toBe('Updated 5 min ago')
-    expect(updatedAgoText(T0, T0 + 2 * 3_600_000)).toBe('Updated 2 h ago · stale')
+    expect(updatedAgoText(T0, T0 + 12_400)).toBe('Updated 12\u00a0s ago')
+    expect(updatedAgoText(T0, T0 + 59_999)).toBe('Updated 59\u00a0s ago')
+    expect(updatedAgoText(T0, T0 + 60_000)).toBe('Updated 1\u00a0min ago')
+    expect(updatedAgoText(T0, T0 + 5 * 60_000)).toBe('Updated 5\u00a0min ago')
+    expect(updatedAgoText(T0, T0 + 2 * 3_600_000)).toBe('Updated 2\u00a0h ago · stale')
   })
 
   it('says stale once the data is older than 5 minutes', () => {
-    expect(updatedAgoText(T0, T0 + 5 * 60_000 + 1)).toBe('Updated 5 min ago · stale')
-    expect(updatedAgoText(T0, T0 + 12 * 60_000)).toBe('Updated 12 min ago · stale')
+    expect(updatedAgoText(T0, T0 + 5 * 60_000 + 1)).toBe('Updated 5\u00a0min ago · stale')
+    expect(updatedAgoText(T0, T0 + 12 * 60_000)).toBe('Updated 12\u00a0min ago · stale')
   })
 
   it('treats a time slightly ahead of the clock as now', () => {

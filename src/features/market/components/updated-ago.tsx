@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
-import { formatSince } from '@/lib/format'
+import { formatSince, withUnit } from '@/lib/format'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -14,10 +14,10 @@ export function updatedAgoText(updatedAt: number, now: number): string {
     age < 5 * SECOND
       ? 'just now'
       : age < MINUTE
-        ? `${Math.floor(age / SECOND)} s ago`
+        ? `${withUnit(Math.floor(age / SECOND), 's')} ago`
         : age < 60 * MINUTE
-          ? `${Math.floor(age / MINUTE)} min ago`
-          : `${Math.floor(age / (60 * MINUTE))} h ago`
+          ? `${withUnit(Math.floor(age / MINUTE), 'min')} ago`
+          : `${withUnit(Math.floor(age / (60 * MINUTE)), 'h')} ago`
   return age > STALE_AFTER_MS ? `Updated ${ago} · stale` : `Updated ${ago}`
 }
 

@@ -127,8 +127,8 @@ describe('SearchDialog', () => {
     await type('eth')
     const shown = await until(() => {
       const text = status().textContent ?? ''
-      expect(text).toMatch(/^Too many searches from this address; try again in \d+ s\.$/)
-      return Number(/(\d+) s/.exec(text)?.[1])
+      expect(text).toMatch(/^Too many searches from this address; try again in \d+\u00a0s\.$/)
+      return Number(/(\d+)\u00a0s/.exec(text)?.[1])
     })
     // From the Retry-After of 30 s (less the moments the wait for the answer moved the clock).
     expect(shown).toBeGreaterThan(25)

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useCountdown } from '@/lib/countdown'
+import { withUnit } from '@/lib/format'
 import { ApiError } from '@/lib/http'
 import type { SearchData } from '@contract/search'
 
@@ -10,7 +11,11 @@ const SAMPLE_NOTE =
 /** The retry's wait, counting down; then a plain "try again". */
 function TryAgainIn({ seconds }: { seconds: number }) {
   const left = useCountdown(seconds)
-  return <span aria-live="off">{left > 0 ? `try again in ${left} s` : 'try again now'}</span>
+  return (
+    <span aria-live="off">
+      {left > 0 ? `try again in ${withUnit(left, 's')}` : 'try again now'}
+    </span>
+  )
 }
 
 /**
