@@ -63,6 +63,14 @@ const appWith = (router: AppRouter, pageState: PageState | null) => (
   </StrictMode>
 )
 
+/** Resolves once the browser has parsed the whole document. */
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve()
+  return new Promise((resolve) => {
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true })
+  })
+}
+
 async function start() {
   // Vite's dev server serves CSS by import; the build writes other-pages.css into pages itself.
   if (import.meta.env.DEV) await import('@/styles/other-pages.css')
@@ -104,6 +112,10 @@ async function start() {
   }
   // Every page the app may show next is styled before it starts (src/boot/stylesheets.ts).
   await linkedStylesheetsSettled()
+  // The loader starts the app at the first paint, which a slow connection can bring before the
+  // page's HTML is all parsed: hydrating half a page would not match the server's render, and
+  // React would throw the server's HTML away (error #418).
+  await documentParsed()
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this
     // page's code loaded first.

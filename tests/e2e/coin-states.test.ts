@@ -107,7 +107,8 @@ describe.each(cases)('a coin with $name', ({ env, cardano, spendFirst, says, sta
       const note = page.locator('.coin-page [role="alert"]')
       await note.waitFor({ timeout: 2000 })
       expect(await note.locator('.load-error__message').textContent()).toMatch(says)
-      expect(await page.locator('h1').textContent()).toBe('cardano')
+      // Named as the coin list names it, though its data could not be loaded.
+      expect(await page.locator('h1').textContent()).toBe('Cardano')
       await expectSettled(page)
       expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([])
     },
