@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { env } from '@/lib/env'
 import type { SessionUser } from '@contract/session'
-import { useSignOut, useSignOutEverywhere } from '../sign-out'
+import { useLeaveAccountPage, useSignOut, useSignOutEverywhere } from '../sign-out'
 
 /**
  * The signed-in visitor's name, opening a small account menu: the account page, the watchlist, Sign Out
@@ -18,7 +18,13 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
   const toggleRef = useRef<HTMLElement>(null)
   const panelId = useId()
   const [open, setOpen] = useState(false)
-  const done = { onSuccess: onSignedOut }
+  const leaveAccountPage = useLeaveAccountPage()
+  const done = {
+    onSuccess: () => {
+      onSignedOut()
+      leaveAccountPage()
+    },
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
