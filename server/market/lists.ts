@@ -3,7 +3,7 @@ import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { type ListedCoin, ListedCoinSchema, type MarketListResponse } from '@contract/market-list'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { MarketCache, type SharedRefresh } from './cache'
+import { MarketCache, type SharedRefresh, type UpstreamReach } from './cache'
 import type { MarketFacts } from './facts'
 import type { UpstreamError } from './upstream'
 
@@ -29,6 +29,8 @@ export type MarketListsOptions = {
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
   /** Where each page's new rows go. */
   facts: MarketFacts
+  /** Whether the upstream answers, shared with the coin pages. */
+  reach?: UpstreamReach | undefined
 }
 
 const decoder = new TextDecoder()
@@ -73,6 +75,7 @@ export class MarketLists {
       onEnded: () => o.onEnded?.(name),
       shared: o.shared?.(name, ttlMs),
       onData: (json, at) => o.facts.recordRows(currency, json, at, ttlMs, name),
+      reach: o.reach,
     })
     if (this.#closed) cache.close()
     this.#caches.set(key, cache)
