@@ -97,6 +97,8 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
       await note.waitFor()
       expect(await note.textContent()).toBe('You are signed out.')
       expect(await note.isVisible()).toBe(true)
+      // Nothing covers it: the phone menu closed, as for any new page.
+      if (viewport.phone) expect(await isOpen(menuButton(page))).toBe(false)
       expect(await main.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true)
       // biome-ignore lint/performance/useDomNodeTextContent: the text as shown.
       const shown = await page.locator('body').innerText()

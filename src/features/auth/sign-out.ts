@@ -51,18 +51,20 @@ export function useSignOutEverywhere() {
 /**
  * After a sign-out, a page that needs an account (its route's `staticData.needsAccount`) gives
  * way to the sign-in page, which says the visitor is signed out and comes back here once signed
- * in again. Replaced, not pushed: Back does not bring the account's page up again.
+ * in again. Replaced, not pushed: Back does not bring the account's page up again. Says
+ * whether it left.
  */
-export function useLeaveAccountPage(): () => void {
+export function useLeaveAccountPage(): () => boolean {
   const router = useRouter()
   return () => {
     const { matches, location } = router.state
-    if (!matches.some((match) => match.staticData.needsAccount)) return
+    if (!matches.some((match) => match.staticData.needsAccount)) return false
     const back = safeReturnPath(location.pathname) ?? undefined
     void router.navigate({
       to: '/signin',
       search: { signed_out: true, return: back },
       replace: true,
     })
+    return true
   }
 }

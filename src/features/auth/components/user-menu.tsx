@@ -11,7 +11,14 @@ import { useLeaveAccountPage, useSignOut, useSignOutEverywhere } from '../sign-o
  * it, the form's buttons call the API and the page stays. Escape closes the menu and puts focus
  * back on the name; so does focus leaving it.
  */
-export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
+export function UserMenu({
+  user,
+  onSignedOut,
+}: {
+  user: SessionUser
+  /** `left`: the page needed the account and gave way to the sign-in page. */
+  onSignedOut: (left: boolean) => void
+}) {
   const signOut = useSignOut()
   const signOutEverywhere = useSignOutEverywhere()
   const signingOut = signOut.isPending || signOutEverywhere.isPending
@@ -21,8 +28,7 @@ export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut
   const leaveAccountPage = useLeaveAccountPage()
   const done = {
     onSuccess: () => {
-      onSignedOut()
-      leaveAccountPage()
+      onSignedOut(leaveAccountPage())
     },
   }
 
