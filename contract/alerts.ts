@@ -36,6 +36,8 @@ export const CreateAlertSchema = v.object({
   currency: v.picklist(CurrencySchema.options, 'Choose one of the offered currencies.'),
   direction: v.picklist(DIRECTIONS, 'Choose above or below.'),
   price: PriceSchema,
+  /** The visitor was told the alert is true already (it fires at the next refresh) and wants it. */
+  confirmed: v.optional(v.boolean()),
 })
 export type CreateAlertInput = v.InferInput<typeof CreateAlertSchema>
 export type CreateAlert = v.InferOutput<typeof CreateAlertSchema>

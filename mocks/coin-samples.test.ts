@@ -38,6 +38,22 @@ describe('sample coin pages', () => {
     for (const [, price] of usdt?.prices ?? fail()) expect(Math.abs(price - 1)).toBeLessThan(0.05)
   })
 
+  it('a longer span holds a shorter one and reaches past it: bitcoin’s year high is above its day’s', () => {
+    const btc = sampleCoinSources.get('bitcoin') ?? fail()
+    const range = (days: string) => {
+      const prices = (sampleMarketChart(btc, days, END) ?? fail()).prices.map(([, p]) => p)
+      return [Math.min(...prices), Math.max(...prices)] as const
+    }
+    const [, yearHigh] = range('365')
+    const [monthLow, monthHigh] = range('30')
+    const [weekLow, weekHigh] = range('7')
+    expect(yearHigh).toBeGreaterThan(coinsBitcoin.market_data.high_24h.usd)
+    expect(yearHigh).toBeGreaterThan(monthHigh)
+    expect([monthLow, monthHigh]).not.toEqual([weekLow, weekHigh])
+    expect(monthLow).toBeLessThanOrEqual(weekLow)
+    expect(monthHigh).toBeGreaterThanOrEqual(weekHigh)
+  })
+
   it('no chart without a price or for another span', () => {
     const btc = sampleCoinSources.get('bitcoin') ?? fail()
     expect(sampleMarketChart({ ...btc, current_price: null }, '7', END)).toBeNull()

@@ -158,11 +158,13 @@ function pastOf(coin: SampleCoinSource): Past | null {
     const dayAgo = -Math.log(1 + change24h / 100)
     const weekAgo = dayAgo + drift(6)
     const monthAgo = weekAgo + drift(23)
-    const before = walkThrough(
+    // How far a longer span's range reaches past a shorter one's: each span says something new.
+    const reach = () => (0.01 + random() * 0.04) * liveliness
+    // The six days before the last one.
+    const week = walkThrough(
       [
-        [0, monthAgo],
-        [HOURS - 7 * 24, weekAgo],
-        [HOURS - 24, dayAgo],
+        [0, weekAgo],
+        [6 * 24, dayAgo],
       ],
       hourSigma,
       random,
@@ -182,17 +184,34 @@ function pastOf(coin: SampleCoinSource): Past | null {
     }
     let day = walkThrough(dayAnchors, hourSigma, random)
     if (high !== null && low !== null) day = day.map((v) => Math.min(high, Math.max(low, v)))
-    const hourly = [...before.slice(0, HOURS - 24), ...day]
-    // The year before: daily, ending on the first of the 30 days.
-    const yearAgo = monthAgo + drift(DAYS - 30)
+    const lastWeek = [...week.slice(0, 6 * 24), ...day]
+    // The 23 days before: once past the last week's high or its low, so the 30-day range is wider.
+    const above = random() < 0.5
+    const beyond = above ? Math.max(...lastWeek) + reach() : Math.min(...lastWeek) - reach()
+    const month = walkThrough(
+      [
+        [0, monthAgo],
+        [24 + Math.floor(random() * (HOURS - 8 * 24 - 24)), beyond],
+        [HOURS - 7 * 24, weekAgo],
+      ],
+      hourSigma,
+      random,
+    )
+    const hourly = [...month.slice(0, HOURS - 7 * 24), ...lastWeek]
+    // The year before: daily, ending on the first of the 30 days, and once above the 30 days'
+    // high, so the year's high is never below the month's, nor the day's.
+    // A known all-time high stays the highest.
+    const ceiling = coin.ath !== null && coin.ath > 0 ? Math.log(coin.ath / price) : Infinity
+    const yearAgo = Math.min(ceiling, monthAgo + drift(DAYS - 30))
     const earlier = walkThrough(
       [
         [0, yearAgo],
+        [1 + Math.floor(random() * (DAYS - 32)), Math.min(ceiling, Math.max(...hourly) + reach())],
         [DAYS - 30, hourly[0] ?? monthAgo],
       ],
       0.02 * liveliness,
       random,
-    )
+    ).map((v) => Math.min(ceiling, v))
     const daily = [
       ...earlier.slice(0, DAYS - 30),
       ...Array.from({ length: 31 }, (_, k) => hourly[k * 24] ?? 0),

@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps): App {
     alertedIds: (currency) => watch.alertedIds(currency),
     shared: shared.market,
     config: config.market,
-    sample: deps.sample ?? loadSample(),
+    sample: deps.sample ?? loadSample(clock.now()),
     clock,
     logger,
     fetch: deps.fetch,

@@ -62,4 +62,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter
   }
+  interface StaticDataRouteOption {
+    /** The page shows a signed-in visitor's own data: signing out leaves it (features/auth/sign-out.ts). */
+    needsAccount?: boolean
+  }
 }

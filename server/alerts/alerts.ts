@@ -44,8 +44,10 @@ export async function createAlert(
   if (!(await deps.coinExists(input.coinId))) return { refused: 'unknown_coin' }
   const condition = { direction: input.direction, threshold: input.price }
   const now = deps.quote(input.coinId, input.currency)
-  // It fires when a refresh shows the price past the value: already past, it would fire at once.
-  if (now && crossed(condition, now.price)) return { refused: 'alert_would_fire', price: now.price }
+  // It fires when a refresh shows the price past the value: already past, it would fire at once,
+  // which only a visitor told so may want.
+  if (now && !input.confirmed && crossed(condition, now.price))
+    return { refused: 'alert_would_fire', price: now.price }
   const created = await deps.alerts.create(
     { accountId: user.id, coinId: input.coinId, currency: input.currency, ...condition },
     MAX_ALERTS,

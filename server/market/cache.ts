@@ -69,6 +69,47 @@ export type CacheOptions<T> = {
   shared?: SharedRefresh | undefined
   /** Told of each new entry (not of the same shared copy twice): the market facts read it. */
   onData?: ((data: T, fetchedAt: number) => void) | undefined
+  /** Whether the upstream answers at all, shared with the other caches a visitor's misses fill. */
+  reach?: UpstreamReach | undefined
+}
+
+/**
+ * Whether the upstream answers at all, shared by the caches of the pages a visitor's misses fill
+ * (coins, list pages), each of which is new to the upstream. Once a call got no answer (or none
+ * in time), those caches make no call for `backoffMs` and serve what they hold, the sample, or
+ * "unavailable"; then one call probes for all of them. While it is unreachable, a call is the
+ * server's own: a visitor's share (the request's gates) is neither asked nor spent, as no call
+ * reaches the upstream to spend anything.
+ */
+export class UpstreamReach {
+  readonly #backoffMs: number
+  #down = false
+  #until = 0
+
+  constructor(backoffMs = 15_000) {
+    this.#backoffMs = backoffMs
+  }
+
+  /** 0 when a call may start; else how long until the next probe. */
+  waitMs(now: number): number {
+    return this.#down ? Math.max(0, this.#until - now) : 0
+  }
+
+  /** Whether the last call found the upstream unreachable (a call now is a probe). */
+  get down(): boolean {
+    return this.#down
+  }
+
+  /** A probe starts: the other caches wait for its outcome, at most one back-off. */
+  probing(now: number): void {
+    this.#until = now + this.#backoffMs
+  }
+
+  /** A call ended: answered (whatever the answer), or not. */
+  settled(failure: UpstreamFailure | null, now: number): void {
+    this.#down = failure === 'unreachable' || failure === 'timeout'
+    if (this.#down) this.#until = now + this.#backoffMs
+  }
 }
 
 type Entry<T> = { body: Uint8Array<ArrayBuffer>; fetchedAt: number; data: T }
@@ -247,8 +288,13 @@ export class MarketCache<T> {
     if (now < this.#retryAt) {
       return { pending: null, reason: this.#failedReason(), waitMs: this.#retryAt - now }
     }
-    // A client's own limit is asked first, so its refusals never touch the shared budget.
-    const gates = [...requestGates, ...(this.#options.gates ?? [])]
+    const reach = this.#options.reach
+    const offlineMs = reach?.waitMs(now) ?? 0
+    if (offlineMs > 0) return { pending: null, reason: 'failed', waitMs: offlineMs }
+    if (reach?.down) reach.probing(now)
+    // A client's own limit is asked first, so its refusals never touch the shared budget. A probe
+    // of an unreachable upstream is not the client's.
+    const gates = [...(reach?.down ? [] : requestGates), ...(this.#options.gates ?? [])]
     for (const gate of gates) {
       const waitMs = gate.waitMs()
       if (waitMs > 0) return { pending: null, reason: gate.refusal, waitMs }
@@ -272,6 +318,7 @@ export class MarketCache<T> {
         if (!seen) this.#options.onData?.(entry.data, entry.fetchedAt)
         this.#lastSuccessAt = this.#clock.now()
         this.#retryAt = 0
+        reach?.settled(null, this.#lastSuccessAt)
         return true
       },
       (error: unknown) => {
@@ -283,6 +330,7 @@ export class MarketCache<T> {
           at: new Date(now).toISOString(),
         }
         this.#retryAt = now + (failure.retryAfterMs ?? this.#options.failureBackoffMs ?? 15_000)
+        reach?.settled(failure.kind, now)
         this.#options.onFailure?.(failure)
         return false
       },

@@ -3,7 +3,13 @@ import type { ChartDays, CoinDetail, CoinList, MarketChart } from '@contract/coi
 import type { Currency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { MarketCache, NoDataError, type Served, type SharedRefresh } from './cache'
+import {
+  MarketCache,
+  NoDataError,
+  type Served,
+  type SharedRefresh,
+  type UpstreamReach,
+} from './cache'
 import { detailFromFacts, type MarketFacts } from './facts'
 import type { Sample } from './sample'
 import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
@@ -152,6 +158,8 @@ export type CoinPagesOptions = {
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
   /** Where each coin's new details go, and whose figures the coin pages show. */
   facts: MarketFacts
+  /** Whether the upstream answers, shared with the list pages. */
+  reach?: UpstreamReach | undefined
 }
 
 /**
@@ -279,6 +287,7 @@ export class CoinPages {
       onFailure: (error) => this.#options.onFailure(own.name, error),
       onEnded: () => this.#options.onEnded?.(own.name),
       shared: this.#options.shared?.(own.name, own.ttlMs),
+      reach: this.#options.reach,
     })
     if (this.#closed) cache.close()
     lru.set(key, cache)

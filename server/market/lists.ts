@@ -2,7 +2,7 @@ import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { MarketListResponse } from '@contract/market-list'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { MarketCache, type Served, type SharedRefresh } from './cache'
+import { MarketCache, type Served, type SharedRefresh, type UpstreamReach } from './cache'
 import type { MarketFacts } from './facts'
 import type { UpstreamError } from './upstream'
 
@@ -28,6 +28,8 @@ export type MarketListsOptions = {
   shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
   /** Where each page's new rows go. */
   facts: MarketFacts
+  /** Whether the upstream answers, shared with the coin pages. */
+  reach?: UpstreamReach | undefined
 }
 
 /**
@@ -69,6 +71,7 @@ export class MarketLists {
       onEnded: () => o.onEnded?.(name),
       shared: o.shared?.(name, ttlMs),
       onData: (rows, at) => o.facts.recordRows(currency, rows, at, ttlMs, name),
+      reach: o.reach,
     })
     if (this.#closed) cache.close()
     this.#caches.set(key, cache)

@@ -113,9 +113,31 @@ describe('every sample coin is coherent', () => {
           const { max } = extent(sample.marketChart(id, currency, days)?.prices ?? [])
           expect(max, `${where}, ${days} days`).toBeLessThanOrEqual(up(ath))
         }
+        // A longer span holds a shorter one: the year's high is never below the day's.
+        const month = extent(sample.marketChart(id, currency, '30')?.prices ?? [])
+        const year = extent(sample.marketChart(id, currency, '365')?.prices ?? [])
+        expect(year.max, where).toBeGreaterThanOrEqual(down(high))
+        expect(year.max, where).toBeGreaterThanOrEqual(down(month.max))
+        expect(month.max, where).toBeGreaterThanOrEqual(down(week.max))
+        expect(month.min, where).toBeLessThanOrEqual(up(week.min))
+        // Each span says something the shorter one did not (a coin in its own currency is flat).
+        if (currencyCoin(currency) !== id) {
+          expect(month.max > up(week.max) || month.min < down(week.min), where).toBe(true)
+          expect(year.max, where).toBeGreaterThan(up(month.max))
+        }
       }
     },
   )
+
+  it('ends every chart when it is loaded: today, not on the fixtures’ day', () => {
+    const now = Date.parse('2026-11-28T19:00:00.000Z')
+    const today = loadSample(now)
+    for (const id of ids) {
+      for (const days of SPANS) {
+        expect(today.marketChart(id, 'usd', days)?.prices.at(-1)?.[0], `${id}, ${days}`).toBe(now)
+      }
+    }
+  })
 
   it.each([
     ['bitcoin', 'btc'],

@@ -51,16 +51,15 @@ export type Sample = {
   updatedAt: Date
 }
 
-/** The fixtures, parsed by the site's schemas, with every image pointing at a local file. */
-export function loadSample(): Sample {
+/**
+ * The fixtures, parsed by the site's schemas, with every image pointing at a local file. Their
+ * past (charts, the list's rows) ends `now`, when the server loads them: a chart that ended on the
+ * fixtures' own day would stop days before the day the visitor sees it.
+ */
+export function loadSample(now: number = Date.now()): Sample {
   const markets = marketsWithSampleImages(v.parse(MarketsResponseSchema, coinsMarkets))
   const trending = trendingWithSampleImages(v.parse(TrendingResponseSchema, searchTrending))
-  // The fixture's own times (the site's schema leaves them out: no page shows them).
-  const latest = Math.max(
-    0,
-    ...coinsMarkets.map((coin) => Date.parse(coin.last_updated ?? '') || 0),
-  )
-  const updatedAt = new Date(latest)
+  const updatedAt = new Date(now)
   return {
     markets,
     marketsIn: (currency) => marketsIn(markets, currency),

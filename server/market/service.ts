@@ -10,7 +10,7 @@ import {
   marketsCaller,
   UpstreamBudget,
 } from './budget'
-import { type CacheReader, MarketCache, type SharedRefresh } from './cache'
+import { type CacheReader, MarketCache, type SharedRefresh, UpstreamReach } from './cache'
 import { CoinPages } from './coins'
 import { MarketFacts } from './facts'
 import { MarketLists } from './lists'
@@ -139,6 +139,7 @@ export function createMarket(deps: {
   const logEnded = (name: string) => logger.debug({ resource: name }, 'market refresh ended')
   const onEnded = (name: string) => () => logEnded(name)
   const lists = [gate('lists')]
+  const reach = new UpstreamReach()
   const marketsIn = (currency: Currency) => {
     const name = currency === DEFAULT_CURRENCY ? 'markets' : `markets:${currency}`
     return new MarketCache({
@@ -223,6 +224,7 @@ export function createMarket(deps: {
       firstWaitMs: config.firstWaitMs,
       onFailure: logFailure,
       onEnded: logEnded,
+      reach,
     }),
     lists: new MarketLists({
       facts,
@@ -238,6 +240,7 @@ export function createMarket(deps: {
       onFailure: logFailure,
       onEnded: logEnded,
       shared: shared?.rows,
+      reach,
     }),
   }
 }

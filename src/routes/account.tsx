@@ -3,6 +3,7 @@ import { AccountPage } from '@/features/auth/components/account-page'
 import { FormStateSearchSchema } from '@contract/form-errors'
 
 export const Route = createFileRoute('/account')({
+  staticData: { needsAccount: true },
   // `?error=` and `?done=`: where the server sends a form posted without the page's script.
   validateSearch: FormStateSearchSchema,
   head: ({ match }) => ({

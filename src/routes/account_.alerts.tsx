@@ -3,6 +3,7 @@ import { AlertsPage } from '@/features/alerts/components/alerts-page'
 import { FormStateSearchSchema } from '@contract/form-errors'
 
 export const Route = createFileRoute('/account_/alerts')({
+  staticData: { needsAccount: true },
   // `?error=` and `?done=`: where the server sends an alert form posted without the page's script.
   validateSearch: FormStateSearchSchema,
   head: ({ match }) => ({

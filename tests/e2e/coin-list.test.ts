@@ -169,13 +169,38 @@ describe('the full list offline', () => {
       const first = await visit(page, `${site.url}/coins`)
       expect(first?.status()).toBe(200)
       expect(await page.locator('h1 .sample-badge').textContent()).toBe('Sample data')
-      expect(await page.locator('.coin-list tbody tr').count()).toBeGreaterThan(6)
+      const rows = await page.locator('.coin-list tbody tr').count()
+      expect(rows).toBeGreaterThan(6)
+      // It says which rows it has, not "Coins 1–100".
+      expect(await page.locator('.prices__subtitle').textContent()).toBe(
+        `The ${rows} coins of our sample data, by market cap, in US dollars.`,
+      )
+      // Names whole on a wide screen; on a phone the symbol, which stands for the name, whole.
+      const cut = await page.evaluate((phone) => {
+        const region = document.querySelector('.coin-list__card')?.getBoundingClientRect()
+        const texts = [
+          ...document.querySelectorAll(
+            phone ? '.coin-list .coin-cell__symbol' : '.coin-list .coin-cell__text > *',
+          ),
+        ]
+        return texts
+          .filter(
+            (text) =>
+              text.scrollWidth > text.clientWidth + 1 ||
+              text.getBoundingClientRect().right > (region?.right ?? 0) + 1,
+          )
+          .map((text) => text.textContent)
+      }, viewport.phone)
+      expect(cut).toEqual([])
       await expectNoAxeViolations(page)
 
       const second = await visit(page, `${site.url}/coins?page=2`)
       expect(second?.status()).toBe(503)
       const alert = page.getByRole('alert')
       expect(await alert.textContent()).toContain('Page 2 of the list is not available offline')
+      // And it leads to the page that exists.
+      const back = page.getByRole('link', { name: 'See the first page of the list' })
+      expect(await back.getAttribute('href')).toBe('/coins')
       expect(await page.locator('.skeleton').count()).toBe(0)
       expect(await noOverflow(page)).toBe(true)
       await expectNoAxeViolations(page)

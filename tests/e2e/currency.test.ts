@@ -252,6 +252,24 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
     expect(problems).toEqual([])
   })
 
+  it('a currency picked as the page appears is the one the page and the address show', async () => {
+    const { page, problems } = await site.open(viewport)
+    // As a person would, the moment the page is there: scrolled into view, `input` then `change`.
+    page.once('domcontentloaded', () => {
+      const select = page.locator('.currency-menu select')
+      void select.scrollIntoViewIfNeeded().then(() => select.selectOption('gbp'))
+    })
+    await page.goto(`${site.url}/?currency=eur`, { waitUntil: 'load' })
+    const menu = await currencyMenu(page)
+    expect(await menu.inputValue()).toBe('gbp')
+    await page.waitForURL(`${site.url}/?currency=gbp`)
+    await waitForPrices(page)
+    await expect.poll(() => firstPrice(page).textContent()).toBe(bitcoinPrice('gbp'))
+    await expect.poll(() => globalCap(page).textContent()).toContain(totalCap('gbp'))
+    expect(await menu.inputValue()).toBe('gbp')
+    expect(problems).toEqual([])
+  })
+
   it('on a coin page, a currency chosen before the page’s code arrives is applied once it does', async () => {
     const { page, problems } = await site.open(viewport)
     let release: () => void = () => {}

@@ -72,6 +72,47 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
     expect(problems).toEqual([])
   })
 
+  it.each([
+    { path: '/account', button: 'Sign Out' },
+    { path: '/account/alerts', button: 'Sign out everywhere' },
+  ])(
+    'signing out on $path shows the sign-in page, which says so, and none of the account',
+    async ({ path, button }) => {
+      const { page, context, problems } = await site.open(viewport)
+      const email = await newAccount(context, 'Ada Lovelace')
+      await visit(page, `${site.url}/signin?return=${encodeURIComponent(path)}`)
+      await signInOnPage(page, email)
+      await page.waitForURL(`${site.url}${path}`)
+      const main = page.getByRole('main')
+      // The page shows the account's own data before the sign-out.
+      const mine = path === '/account' ? main.getByText(email) : main.getByText('No alerts yet')
+      await mine.waitFor()
+
+      await openPhoneMenu(page, viewport.phone)
+      await accountButton(page).click()
+      await nav(page).getByRole('button', { name: button, exact: true }).click()
+      await page.waitForURL((url) => url.pathname === '/signin')
+      expect(new URL(page.url()).searchParams.get('return')).toBe(path)
+      const note = main.getByRole('status')
+      await note.waitFor()
+      expect(await note.textContent()).toBe('You are signed out.')
+      expect(await note.isVisible()).toBe(true)
+      // Nothing covers it: the phone menu closed, as for any new page.
+      if (viewport.phone) expect(await isOpen(menuButton(page))).toBe(false)
+      expect(await main.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true)
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as shown.
+      const shown = await page.locator('body').innerText()
+      expect(shown).not.toContain(email)
+      expect(shown).not.toMatch(/Ada Lovelace|Change password|Delete account|No alerts yet/)
+      // Back does not bring the account's page up again.
+      await page.goBack()
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as shown.
+      expect(await page.locator('body').innerText()).not.toContain(email)
+      expect(await runAxe(page)).toEqual([])
+      expect(problems).toEqual([])
+    },
+  )
+
   it('/signin while signed in shows the signed-in state, not an empty form card', async () => {
     const { page, context, problems } = await site.open(viewport)
     const email = await newAccount(context, 'Ada Lovelace')

@@ -67,6 +67,21 @@ describe('alerts fired by refreshes', () => {
     )
   })
 
+  it('creates one true already when the visitor was asked and said yes, and it fires at the next refresh', async () => {
+    await refreshWith(START_PRICE)
+    const email = 'said-yes@example.com'
+    const cookie = await visitor(email)
+    const response = await create(cookie, {
+      direction: 'below',
+      price: START_PRICE + 1000,
+      confirmed: true,
+    })
+    expect(response.status).toBe(201)
+    expect((await response.json()).state).toBe('waiting')
+    await refreshWith(START_PRICE)
+    await expect.poll(() => alertMails(email).length).toBe(1)
+  })
+
   it('fires once when a refresh crosses the value, with a link to the coin and one to delete it', async () => {
     await refreshWith(START_PRICE)
     const email = 'fires@example.com'

@@ -504,4 +504,21 @@ describe('offline', () => {
     expect((await detail(s, 'cardano')).body.error).toBe('upstream_unavailable')
     expect((await detail(s, 'new-coin')).body.error).toBe('unknown_coin')
   })
+
+  it('counts nothing against a visitor: every coin page says the data is offline, none is rate-limited', async () => {
+    // Nothing listens at the default upstream; a visitor's share is two misses a minute.
+    const s = await testServer({ COIN_MISS_RATE_LIMIT: '2' }, { db: testDb })
+    await settled(s)
+    const ids = ['dogecoin', 'usd-coin', 'cardano', 'wrapped-bitcoin', '01coin', 'bitcoin']
+    for (const round of [0, 1]) {
+      for (const id of ids) {
+        const answer = await detail(s, id)
+        if (answer.status === 200) expect(answer.source).toBe('sample')
+        else expect([answer.status, answer.body.error]).toEqual([503, 'upstream_unavailable'])
+        expect((await chart(s, id, '7')).body.error).not.toBe('rate_limited')
+      }
+      // Past the back-off, the next miss asks the upstream again, still at no visitor's cost.
+      if (round === 0) s.clock.advance(20_000)
+    }
+  })
 })

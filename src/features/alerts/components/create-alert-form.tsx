@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useId, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
 import { formatPrice } from '@/lib/format'
-import { CreateAlertSchema, type Direction, SUGGESTED_MOVE } from '@contract/alerts'
+import {
+  type CreateAlert,
+  CreateAlertSchema,
+  type Direction,
+  SUGGESTED_MOVE,
+} from '@contract/alerts'
 import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
+import { safeReturnPath } from '@contract/return-to'
 import { accountQueries } from '@/features/auth/account-session'
 import { Field } from '@/features/auth/components/field'
 import { FormDone } from '@/features/auth/components/form-done'
@@ -46,6 +52,9 @@ export function CreateAlertSection({
   const user = hydrated ? session.data : undefined
   const signedOut =
     hydrated && (session.data === null || (session.fetchStatus === 'idle' && session.isPending))
+  // Signing in or up brings the visitor back to this coin, in this currency.
+  const here = useRouterState({ select: ({ location }) => location.href })
+  const back = { return: safeReturnPath(here) ?? undefined }
   return (
     <section id="price-alert" className="alert-create" aria-labelledby="alert-create-title">
       <h2 id="alert-create-title" className="coin-section__title">
@@ -54,14 +63,19 @@ export function CreateAlertSection({
       {signedOut ? (
         <p>
           Get an email when {coinName} goes above or below a price:{' '}
-          <Link to="/signin">sign in</Link> or <Link to="/signup">create an account</Link> to set an
-          alert.
+          <Link to="/signin" search={back}>
+            sign in
+          </Link>{' '}
+          or{' '}
+          <Link to="/signup" search={back}>
+            create an account
+          </Link>{' '}
+          to set an alert.
         </p>
       ) : user && !user.emailVerified ? (
         <Unverified />
       ) : (
-        // The currency is part of the key: a new page currency starts from its own suggestion.
-        <CreateAlertForm key={currency} coinId={coinId} currency={currency} prices={prices} />
+        <CreateAlertForm coinId={coinId} coinName={coinName} currency={currency} prices={prices} />
       )}
     </section>
   )
@@ -90,23 +104,35 @@ function Unverified() {
   )
 }
 
+/** The alert is true at the price now: it would fire at the next refresh. */
+const alreadyTrue = (direction: Direction, price: number, now: number | undefined) =>
+  now !== undefined && (direction === 'above' ? now > price : now < price)
+
 function CreateAlertForm({
   coinId,
+  coinName,
   currency: pageCurrency,
   prices,
 }: {
   coinId: string
+  coinName: string
   currency: Currency
   prices: CoinPrices
 }) {
   const create = useCreateAlert()
   const formRef = useRef<HTMLFormElement>(null)
   const problemRef = useRef<HTMLDivElement>(null)
+  const askedRef = useRef<HTMLDivElement>(null)
   const selectId = useId()
   const [direction, setDirection] = useState<Direction>('above')
-  const [currency, setCurrency] = useState(pageCurrency)
-  // The suggestion follows direction and currency until the visitor types a price of their own.
+  // The page's currency until the visitor picks one here.
+  const [picked, setPicked] = useState<Currency | null>(null)
+  const currency = picked ?? pageCurrency
+  // The suggestion follows direction and currency until the visitor types a price of their own,
+  // which nothing replaces.
   const [typed, setTyped] = useState<string | null>(null)
+  // An alert true already was asked about: the visitor's yes sends it as it is.
+  const [asked, setAsked] = useState<CreateAlert | null>(null)
   const price = typed ?? suggestedPrice(prices[currency], direction)
   const [error, setError] = useState<string | undefined>()
   const [problem, setProblem] = useState<AlertProblem | null>(null)
@@ -128,6 +154,7 @@ function CreateAlertForm({
             onClick={() => {
               create.reset()
               setTyped(null)
+              setAsked(null)
             }}
           >
             Create another
@@ -136,6 +163,18 @@ function CreateAlertForm({
       </FormDone>
     )
   }
+
+  const send = (input: CreateAlert) =>
+    create.mutate(input, {
+      onError: (failure) => {
+        const described = describeAlertFailure(failure)
+        setError(described.errors.price)
+        setProblem(described.problem)
+        if (described.errors.price) {
+          formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.focus()
+        } else requestAnimationFrame(() => problemRef.current?.focus())
+      },
+    })
 
   return (
     <form
@@ -157,16 +196,13 @@ function CreateAlertForm({
           return
         }
         setError(undefined)
-        create.mutate(result.output, {
-          onError: (failure) => {
-            const described = describeAlertFailure(failure)
-            setError(described.errors.price)
-            setProblem(described.problem)
-            if (described.errors.price) {
-              formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.focus()
-            } else requestAnimationFrame(() => problemRef.current?.focus())
-          },
-        })
+        const input = result.output
+        if (alreadyTrue(input.direction, input.price, now)) {
+          setAsked(input)
+          requestAnimationFrame(() => askedRef.current?.focus())
+          return
+        }
+        send(input)
       }}
     >
       {problem ? (
@@ -186,7 +222,10 @@ function CreateAlertForm({
               name="direction"
               value={value}
               checked={direction === value}
-              onChange={() => setDirection(value)}
+              onChange={() => {
+                setDirection(value)
+                setAsked(null)
+              }}
             />{' '}
             {value}
           </label>
@@ -207,6 +246,7 @@ function CreateAlertForm({
           }
           onChange={(event) => {
             setTyped(event.currentTarget.value)
+            setAsked(null)
             if (error) setError(undefined)
           }}
         />
@@ -221,9 +261,9 @@ function CreateAlertForm({
             className="field__input"
             value={currency}
             onChange={(event) => {
-              setCurrency(event.currentTarget.value as Currency)
-              // A price typed in one currency means nothing in another: suggest again.
-              setTyped(null)
+              // A price typed stays: the visitor may have typed it for the currency they now pick.
+              setPicked(event.currentTarget.value as Currency)
+              setAsked(null)
             }}
           >
             {CURRENCIES.map((code) => (
@@ -234,9 +274,39 @@ function CreateAlertForm({
           </select>
         </div>
       </div>
-      <button type="submit" className="button button--primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create alert'}
-      </button>
+      {asked ? (
+        <div ref={askedRef} className="alert-create__asked" role="alert" tabIndex={-1}>
+          <p>
+            {coinName} is {formatPrice(now, asked.currency)} now, already {asked.direction}{' '}
+            {formatPrice(asked.price, asked.currency)}: this alert would fire at once, at the next
+            refresh of prices. Create it anyway?
+          </p>
+          <p className="alert-create__links">
+            <button
+              type="button"
+              className="button button--primary button--small"
+              disabled={create.isPending}
+              onClick={() => send({ ...asked, confirmed: true })}
+            >
+              {create.isPending ? 'Creating…' : 'Create it anyway'}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => {
+                setAsked(null)
+                formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.focus()
+              }}
+            >
+              Change the price
+            </button>
+          </p>
+        </div>
+      ) : (
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create alert'}
+        </button>
+      )}
     </form>
   )
 }

@@ -25,7 +25,15 @@ describe('the coin page’s price alert', () => {
   it('offers a signed-out visitor a way to sign in, not a form', async () => {
     await renderApp('/coins/bitcoin')
     const alert = await section()
-    expect(await alert.findByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/signin')
+    // Both bring the visitor back to this coin.
+    expect(await alert.findByRole('link', { name: 'sign in' })).toHaveAttribute(
+      'href',
+      '/signin?return=%2Fcoins%2Fbitcoin',
+    )
+    expect(alert.getByRole('link', { name: 'create an account' })).toHaveAttribute(
+      'href',
+      '/signup?return=%2Fcoins%2Fbitcoin',
+    )
     expect(alert.queryByRole('button', { name: 'Create alert' })).toBeNull()
   })
 
@@ -45,6 +53,67 @@ describe('the coin page’s price alert', () => {
     await alert.findByText('Link sent')
     expect(sent).toBe(1)
     expect(alert.queryByRole('button', { name: 'Create alert' })).toBeNull()
+  })
+
+  it('keeps a typed price when the currency or the direction changes', async () => {
+    signedIn(true)
+    const user = userEvent.setup()
+    await renderApp('/coins/ethereum')
+    const alert = await section()
+    const price = await alert.findByLabelText('Price')
+    await user.clear(price)
+    await user.type(price, '4000')
+    await user.selectOptions(alert.getByLabelText('Price currency'), 'eur')
+    expect(price).toHaveValue('4000')
+    await user.click(alert.getByLabelText('below'))
+    expect(price).toHaveValue('4000')
+  })
+
+  it('says an alert is true already and creates it only when the visitor says yes', async () => {
+    signedIn(true)
+    const posted: unknown[] = []
+    server.use(
+      http.post('*/api/alerts', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        posted.push(body)
+        return HttpResponse.json(
+          {
+            id: 'a1',
+            coinId: 'bitcoin',
+            coinName: 'Bitcoin',
+            currency: 'usd',
+            direction: body.direction,
+            price: body.price,
+            state: 'waiting',
+            createdAt: '2026-01-01T00:00:00.000Z',
+            triggered: null,
+          },
+          { status: 201 },
+        )
+      }),
+    )
+    const user = userEvent.setup()
+    await renderApp('/coins/bitcoin')
+    const alert = await section()
+    await user.click(await alert.findByLabelText('below'))
+    const price = alert.getByLabelText('Price')
+    await user.clear(price)
+    await user.type(price, '120000')
+    await user.click(alert.getByRole('button', { name: 'Create alert' }))
+    const asked = await alert.findByRole('alert')
+    expect(asked).toHaveTextContent(
+      'Bitcoin is $97,412.00 now, already below $120,000.00: this alert would fire at once',
+    )
+    expect(posted).toEqual([])
+    // Changing the price asks again on the next try.
+    await user.click(within(asked).getByRole('button', { name: 'Change the price' }))
+    expect(price).toHaveFocus()
+    await user.click(alert.getByRole('button', { name: 'Create alert' }))
+    await user.click(await alert.findByRole('button', { name: 'Create it anyway' }))
+    await alert.findByText('Alert created')
+    expect(posted).toEqual([
+      { coinId: 'bitcoin', currency: 'usd', direction: 'below', price: 120000, confirmed: true },
+    ])
   })
 
   it('counts down when the server says too many alerts were created', async () => {

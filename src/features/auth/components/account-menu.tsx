@@ -87,7 +87,14 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
     <>
       {user ? (
         <Suspense fallback={links}>
-          <UserMenu user={user} onSignedOut={() => setSignedOutHere(true)} />
+          <UserMenu
+            user={user}
+            onSignedOut={(left) => {
+              setSignedOutHere(true)
+              // A new page: the phone menu closes, as for a link, so its note is seen.
+              if (left) onNavigate()
+            }}
+          />
         </Suspense>
       ) : (
         links

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { env } from '@/lib/env'
 import type { SessionUser } from '@contract/session'
-import { useSignOut, useSignOutEverywhere } from '../sign-out'
+import { useLeaveAccountPage, useSignOut, useSignOutEverywhere } from '../sign-out'
 
 /**
  * The signed-in visitor's name, opening a small account menu: the account page, the watchlist, Sign out
@@ -11,14 +11,26 @@ import { useSignOut, useSignOutEverywhere } from '../sign-out'
  * it, the form's buttons call the API and the page stays. Escape closes the menu and puts focus
  * back on the name; so does focus leaving it.
  */
-export function UserMenu({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
+export function UserMenu({
+  user,
+  onSignedOut,
+}: {
+  user: SessionUser
+  /** `left`: the page needed the account and gave way to the sign-in page. */
+  onSignedOut: (left: boolean) => void
+}) {
   const signOut = useSignOut()
   const signOutEverywhere = useSignOutEverywhere()
   const signingOut = signOut.isPending || signOutEverywhere.isPending
   const toggleRef = useRef<HTMLElement>(null)
   const panelId = useId()
   const [open, setOpen] = useState(false)
-  const done = { onSuccess: onSignedOut }
+  const leaveAccountPage = useLeaveAccountPage()
+  const done = {
+    onSuccess: () => {
+      onSignedOut(leaveAccountPage())
+    },
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -7,7 +7,7 @@ import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import { UnavailableNote, unavailable } from '@/components/unavailable-note'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
-import { MARKET_LIST_PER_PAGE } from '@contract/market-list'
+import { MARKET_LIST_PER_PAGE, type MarketListData } from '@contract/market-list'
 import { formatNumber } from '@/lib/format'
 import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { isNoSuchPage, marketListQueries } from '../list-queries'
@@ -43,6 +43,7 @@ export function CoinList({
         (query.isFetched ? null : (said ?? null)))
   const first = (page - 1) * MARKET_LIST_PER_PAGE + 1
   const retry = () => void query.refetch()
+  const currencySearch = { currency: currency === DEFAULT_CURRENCY ? undefined : currency }
 
   return (
     <section className="page coin-list-page" aria-labelledby="coin-list-title">
@@ -56,8 +57,7 @@ export function CoinList({
         </div>
         <div className="prices__aside">
           <p className="prices__subtitle">
-            Coins {formatNumber(first)}–{formatNumber(first + MARKET_LIST_PER_PAGE - 1)} by market
-            cap, in {CURRENCY_NAMES[currency]}.
+            <Rows first={first} data={data} /> in {CURRENCY_NAMES[currency]}.
           </p>
           <CurrencyMenu currency={currency} keep={page > 1 ? { page: String(page) } : {}} />
         </div>
@@ -65,7 +65,11 @@ export function CoinList({
       {data ? (
         <>
           <div className="card coin-list__card">
-            <CoinListTable coins={data.coins} currency={currency} rowAction={rowAction} />
+            {/* A region with its own tab stop: a table wider than a phone scrolls, by keyboard too. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
+            <section className="table-scroll" aria-label="Coin table" tabIndex={0}>
+              <CoinListTable coins={data.coins} currency={currency} rowAction={rowAction} />
+            </section>
           </div>
           <Pages
             page={page}
@@ -75,15 +79,24 @@ export function CoinList({
           />
         </>
       ) : missing ? (
-        <UnavailableNote
-          state={missing}
-          why={{
-            offline: `Page ${page} of the list is not available offline: only the first page has sample data`,
-            limited:
-              'You have opened many pages and coins we had not loaded yet in the last minute',
-          }}
-          onRetry={retry}
-        />
+        <>
+          <UnavailableNote
+            state={missing}
+            why={{
+              offline: `Page ${page} of the list is not available offline: only the first page has sample data`,
+              limited:
+                'You have opened many pages and coins we had not loaded yet in the last minute',
+            }}
+            onRetry={retry}
+          />
+          {missing.reason === 'offline' && page > 1 ? (
+            <p className="coin-list__elsewhere">
+              <Link to="/coins" search={currencySearch}>
+                See the first page of the list
+              </Link>
+            </p>
+          ) : null}
+        </>
       ) : query.isPaused ? (
         <p className="load-error" role="status">
           You are offline: page {page} of the list will load when the connection is back.
@@ -104,6 +117,22 @@ export function CoinList({
         <Attribution />
       </div>
     </section>
+  )
+}
+
+/**
+ * Which rows the page shows: the ranks it covers, or, for the sample (offline, the 21 sample
+ * coins at their own ranks), how many it has and that it is the sample.
+ */
+function Rows({ first, data }: { first: number; data: MarketListData | undefined }) {
+  if (data?.meta.source === 'sample') {
+    return <>The {formatNumber(data.coins.length)} coins of our sample data, by market cap,</>
+  }
+  const shown = data ? data.coins.length : MARKET_LIST_PER_PAGE
+  return (
+    <>
+      Coins {formatNumber(first)}–{formatNumber(first + Math.max(shown, 1) - 1)} by market cap,
+    </>
   )
 }
 
