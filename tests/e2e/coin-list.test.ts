@@ -234,7 +234,7 @@ describe('ten coins in a minute with the default budget', () => {
     // skeleton. The description's note may come a moment before the chart's: wait for the chart's.
     await page.locator(`.coin-list a.coin-cell[href="${ids.at(-1)}"]`).click()
     const chart = page.locator('.coin-chart')
-    await chart.getByText(/Chart unavailable right now — try again in \d+ s/).waitFor()
+    await chart.getByText(/Chart unavailable right now — try again in \d+\u00a0s/).waitFor()
     expect(await chart.locator('.skeleton').count()).toBe(0)
     expect(budgetNoise(problems)).toEqual([])
   })

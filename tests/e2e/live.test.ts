@@ -213,8 +213,12 @@ async function currentMarkets(): Promise<typeof coinsMarkets> {
 /** The upstream answers with these prices from now on; resolves once the server serves them. */
 async function changePrices(prices: Record<string, number>) {
   const before = await currentMarkets()
+  // Priced just now, as a live upstream's rows are.
+  const pricedAt = new Date().toISOString()
   const body = before.map((coin) =>
-    coin.id in prices ? { ...coin, current_price: prices[coin.id] } : coin,
+    coin.id in prices
+      ? { ...coin, current_price: prices[coin.id], last_updated: pricedAt }
+      : { ...coin, last_updated: pricedAt },
   )
   site.upstream.behave({ kind: 'ok', body: JSON.stringify(body) }, 'coins/markets')
   const served = async () =>

@@ -73,7 +73,7 @@ describe.each(VIEWPORTS)('signed-in states at $name ($width×$height)', (viewpor
   })
 
   it.each([
-    { path: '/account', button: 'Sign Out' },
+    { path: '/account', button: 'Sign out' },
     { path: '/account/alerts', button: 'Sign out everywhere' },
   ])(
     'signing out on $path shows the sign-in page, which says so, and none of the account',

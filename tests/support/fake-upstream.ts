@@ -62,6 +62,19 @@ for (const currency of CURRENCIES) {
   fixtures.set(currencyKey('coins/bitcoin/market_chart', currency), JSON.stringify(chart))
 }
 
+/**
+ * A `coins/markets` fixture as a live upstream answers it: each row priced just now (its
+ * `last_updated`), so the site shows the age of its fetch, not the fixture's own date.
+ */
+function pricedNow(fixture: string | undefined): string | undefined {
+  if (fixture === undefined) return fixture
+  const now = new Date().toISOString()
+  const rows = JSON.parse(fixture) as Record<string, unknown>[]
+  return JSON.stringify(
+    rows.map((row) => ('last_updated' in row ? { ...row, last_updated: now } : row)),
+  )
+}
+
 /** How the fake CoinGecko answers; each test picks the fault it needs. */
 export type Behaviour =
   /**
@@ -145,7 +158,11 @@ export async function startFakeUpstream(
           if (res.destroyed) return
           res
             .writeHead(200, { 'Content-Type': 'application/json' })
-            .end(typeof b.body === 'function' ? b.body() : (b.body ?? fixture))
+            .end(
+              typeof b.body === 'function'
+                ? b.body()
+                : (b.body ?? (path === 'coins/markets' ? pricedNow(fixture) : fixture)),
+            )
         }
         if (b.until) {
           void b.until.then(send, send)
