@@ -255,11 +255,18 @@ describe.each(VIEWPORTS)('currencies at $name ($width×$height)', (viewport) => 
   it('a currency picked as the page appears is the one the page and the address show', async () => {
     const { page, problems } = await site.open(viewport)
     // As a person would, the moment the page is there: scrolled into view, `input` then `change`.
-    page.once('domcontentloaded', () => {
-      const select = page.locator('.currency-menu select')
-      void select.scrollIntoViewIfNeeded().then(() => select.selectOption('gbp'))
+    const picked = new Promise((resolve, reject) => {
+      page.once('domcontentloaded', () => {
+        const select = page.locator('.currency-menu select')
+        select
+          .scrollIntoViewIfNeeded()
+          .then(() => select.selectOption('gbp'))
+          .then(resolve, reject)
+      })
     })
     await page.goto(`${site.url}/?currency=eur`, { waitUntil: 'load' })
+    // The pick is made (it may finish after the load event).
+    await picked
     const menu = await currencyMenu(page)
     expect(await menu.inputValue()).toBe('gbp')
     await page.waitForURL(`${site.url}/?currency=gbp`)
