@@ -39,8 +39,9 @@ export async function measureAlerts(log: (line: string) => void): Promise<Alerts
     const now = Date.now()
     const clock = { now: () => now }
     await db.query(
-      `INSERT INTO accounts (id, name, email, password_hash, created_at, email_verified_at)
-       SELECT gen_random_uuid(), 'Bench ' || i, 'bench-' || i || '@example.com', 'x', now(), now()
+      `INSERT INTO accounts (id, name, email, email_key, password_hash, created_at, email_verified_at)
+       SELECT gen_random_uuid(), 'Bench ' || i, 'bench-' || i || '@example.com',
+         'bench-' || i || '@example.com', 'x', now(), now()
        FROM generate_series(1, 200) AS i`,
     )
     // Thresholds around a price of 100 for every coin: 1 % of them just below it ("above" fires).
