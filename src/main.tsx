@@ -91,6 +91,11 @@ async function start() {
   await yieldToMain()
   const history = createBrowserHistory()
   await yieldToMain()
+  // The loader starts the app at the first paint, which a slow connection can bring before the
+  // page's HTML is all parsed: its data (at the end of the body) would be missing, and hydrating
+  // half a page would not match the server's render either; React would throw the server's HTML
+  // away (error #418).
+  await documentParsed()
   const pageState = await readThisPageState()
   // The server's not-found page is the not-found page here too, whatever route the address matches
   // (a coin the market source does not know, a page past the list's end).
@@ -112,10 +117,6 @@ async function start() {
   }
   // Every page the app may show next is styled before it starts (src/boot/stylesheets.ts).
   await linkedStylesheetsSettled()
-  // The loader starts the app at the first paint, which a slow connection can bring before the
-  // page's HTML is all parsed: hydrating half a page would not match the server's render, and
-  // React would throw the server's HTML away (error #418).
-  await documentParsed()
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this
     // page's code loaded first.
