@@ -35,9 +35,8 @@ const MARKET_PARTS =
 /**
  * Every page needs these libraries before it can respond: one chunk compresses better than the
  * handful the automatic split made (React with the rest: 2.1 kB less transferred on `/` than in
- * a chunk of its own, and no more main thread). TanStack Table's code stays with the sorting that
- * uses it, devtools (empty in production) in their own chunk, and `useMutation` with the forms
- * and the account menu that post, whose chunks share it.
+ * a chunk of its own, and no more main thread). Devtools (empty in production) are in their own
+ * chunk, and `useMutation` with the forms and the account menu that post, whose chunks share it.
  *
  * Our shared code (contract/, src/lib, src/components) that the entry or the market parts load
  * comes along: Rolldown emitted each module that the entry and a lazy page share as a chunk of
@@ -54,6 +53,6 @@ export const VENDOR_CHUNK = {
   test: (id: string) =>
     OUR_SHARED_CODE.test(id) ||
     (/node_modules/.test(id) &&
-      !/[\\/]@tanstack[\\/](table-core|[\w-]*devtools)/.test(id) &&
+      !/[\\/]@tanstack[\\/][\w-]*devtools/.test(id) &&
       !/[\\/](mutationObserver|useMutation)\.js$/.test(id)),
 }

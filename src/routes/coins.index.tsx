@@ -4,11 +4,14 @@ import { CoinList } from '@/features/market/components/coin-list'
 import type { RowAction } from '@/features/market/components/coin-list-table'
 import { marketListQueries } from '@/features/market/list-queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
+import * as v from 'valibot'
 import { MarketListSearchSchema } from '@contract/list-page'
 import { keepRememberedCurrency } from '@/lib/remembered-currency'
+import { SortParamSchema } from '@/lib/table-sort'
 
 export const Route = createFileRoute('/coins/')({
-  validateSearch: MarketListSearchSchema,
+  // `?sort=` orders the rows within the page; the server renders the default order.
+  validateSearch: v.object({ ...MarketListSearchSchema.entries, sort: SortParamSchema }),
   beforeLoad: keepRememberedCurrency,
   // The query key holds the currency and the page (none: US dollars, the first).
   loaderDeps: ({ search: { page = 1, currency = DEFAULT_CURRENCY } }) => ({ page, currency }),
@@ -43,6 +46,6 @@ export const Route = createFileRoute('/coins/')({
 const star: RowAction = (coin) => <CoinStar coinId={coin.id} name={coin.name} />
 
 function CoinsPage() {
-  const { page = 1, currency = DEFAULT_CURRENCY } = Route.useSearch()
-  return <CoinList page={page} currency={currency} rowAction={star} />
+  const { page = 1, currency = DEFAULT_CURRENCY, sort } = Route.useSearch()
+  return <CoinList page={page} currency={currency} sort={sort} rowAction={star} />
 }

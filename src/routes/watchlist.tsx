@@ -3,9 +3,10 @@ import * as v from 'valibot'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { WatchlistPage as WatchlistContent } from '@/features/watchlist/components/watchlist-page'
 import { keepRememberedCurrency } from '@/lib/remembered-currency'
+import { SortParamSchema } from '@/lib/table-sort'
 
 export const Route = createFileRoute('/watchlist')({
-  validateSearch: v.object({ currency: CurrencyParamSchema }),
+  validateSearch: v.object({ currency: CurrencyParamSchema, sort: SortParamSchema }),
   beforeLoad: keepRememberedCurrency,
   head: () => ({
     meta: [
@@ -19,6 +20,6 @@ export const Route = createFileRoute('/watchlist')({
 })
 
 function WatchlistPage() {
-  const { currency = DEFAULT_CURRENCY } = Route.useSearch()
-  return <WatchlistContent currency={currency} />
+  const { currency = DEFAULT_CURRENCY, sort } = Route.useSearch()
+  return <WatchlistContent currency={currency} sort={sort} />
 }

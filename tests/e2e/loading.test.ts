@@ -121,7 +121,7 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
     }
     // The price list is drawn as its skeleton: six rows under the seven headers.
     expect(await page.locator('.market-table thead th').count()).toBe(7)
-    expect(await page.locator('.market-table tbody tr.market-table__skeleton').count()).toBe(6)
+    expect(await page.locator('.market-table tbody tr.data-table__skeleton').count()).toBe(6)
     expect(await page.locator('.about__card').count()).toBe(3)
   })
 
@@ -199,7 +199,7 @@ describe.each(VIEWPORTS)('motion and loading at $name ($width×$height)', (viewp
 
     // Still loading: skeleton rows, busy table, a status for screen readers.
     expect(await page.locator('.market-table').getAttribute('aria-busy')).toBe('true')
-    expect(await page.locator('.market-table tbody tr.market-table__skeleton').count()).toBe(6)
+    expect(await page.locator('.market-table tbody tr.data-table__skeleton').count()).toBe(6)
     expect(await page.locator('.trending__card--skeleton').count()).toBe(7)
     expect(await page.getByRole('status').filter({ hasText: 'Loading prices…' }).count()).toBe(1)
     const before = await layout()

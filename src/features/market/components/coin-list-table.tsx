@@ -1,7 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { memo, type ReactNode } from 'react'
+import { memo, type ReactNode, useMemo } from 'react'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
+import {
+  columnHelper,
+  DataTable,
+  FIGURE_SORT,
+  type ListColumn,
+  sortableIds,
+  useListTable,
+} from '@/components/data-table'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { MarketListCoin } from '@contract/market-list'
 import {
@@ -12,6 +20,7 @@ import {
   formatRank,
   formatSymbol,
 } from '@/lib/format'
+import type { ColumnSort } from '@/lib/table-sort'
 import { SPARKLINE_HEIGHT, sparklinePath, sparklineWidth } from '../sparkline'
 
 const COIN_IMAGE_SIZE = 24
@@ -19,123 +28,27 @@ const COIN_IMAGE_SIZE = 24
 /** What a row may carry beside its figures (a watchlist star): given per coin by the page. */
 export type RowAction = (coin: MarketListCoin) => ReactNode
 
-/**
- * A page of the full list: rank, coin, price, 1 h, 24 h and 7 d changes, 24 h volume, market cap
- * and the week's sparkline, in `currency`. Phones keep rank, coin, price and 24 h (coin-list.css).
- * With `rowAction`, each row starts with that coin's action.
- */
-export const CoinListTable = memo(function CoinListTable({
-  coins,
-  currency,
-  rowAction,
-}: {
-  coins: MarketListCoin[]
-  currency: Currency
-  rowAction?: RowAction | undefined
-}) {
-  return (
-    <table className="coin-list" data-currency={currency}>
-      <caption className="visually-hidden">
-        Coins by market cap, prices in {CURRENCY_NAMES[currency]}
-      </caption>
-      <thead>
-        <tr>
-          {rowAction && (
-            <th scope="col" className="coin-list__action">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          )}
-          <th scope="col" className="coin-list__rank">
-            #
-          </th>
-          <th scope="col" className="coin-list__coin">
-            Coin
-          </th>
-          <th scope="col" className="coin-list__number">
-            Price
-          </th>
-          <th scope="col" className="coin-list__number coin-list__wide">
-            1 h
-          </th>
-          <th scope="col" className="coin-list__number">
-            24 h
-          </th>
-          <th scope="col" className="coin-list__number coin-list__wide">
-            7 d
-          </th>
-          <th scope="col" className="coin-list__number coin-list__wider">
-            24 h volume
-          </th>
-          <th scope="col" className="coin-list__number coin-list__wide">
-            Market cap
-          </th>
-          <th scope="col" className="coin-list__spark coin-list__widest">
-            Last 7 days
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {coins.map((coin) => (
-          <CoinListRow key={coin.id} coin={coin} currency={currency} action={rowAction?.(coin)} />
-        ))}
-      </tbody>
-    </table>
-  )
-})
+type Row = { coin: MarketListCoin; currency: Currency }
 
-/** One coin's row; `action`, when given, is its first cell (the spot for a per-row action). */
-export function CoinListRow({
-  coin,
-  currency,
-  action,
-}: {
-  coin: MarketListCoin
-  currency: Currency
-  action?: ReactNode
-}) {
+const column = columnHelper<Row>()
+
+/** The coin's page in the list's currency: image, name and symbol, one link. */
+function CoinLink({ coin, currency }: Row) {
   return (
-    <tr>
-      {action !== undefined && <td className="coin-list__action">{action}</td>}
-      <td className="coin-list__rank">{formatRank(coin.market_cap_rank)}</td>
-      <th scope="row" className="coin-list__coin">
-        <Link
-          className="coin-cell"
-          to="/coins/$coinId"
-          params={{ coinId: coin.id }}
-          search={{ currency: currency === DEFAULT_CURRENCY ? undefined : currency }}
-          // A hundred links: a hover must not start a coin's requests, which spend the budget.
-          preload={false}
-        >
-          <CoinImage src={coin.image} symbol={coin.symbol} size={COIN_IMAGE_SIZE} />
-          <span className="coin-cell__text">
-            <span className="coin-cell__name">{coin.name}</span>{' '}
-            <span className="coin-cell__symbol">{formatSymbol(coin.symbol)}</span>
-          </span>
-        </Link>
-      </th>
-      <td className="coin-list__number">{formatPrice(coin.current_price, currency)}</td>
-      <td className="coin-list__number coin-list__wide">
-        <Change value={coin.price_change_percentage_1h_in_currency} />
-      </td>
-      <td className="coin-list__number">
-        <Change value={coin.price_change_percentage_24h} />
-      </td>
-      <td className="coin-list__number coin-list__wide">
-        <Change value={coin.price_change_percentage_7d_in_currency} />
-      </td>
-      <td className="coin-list__number coin-list__wider">
-        {formatNumber(coin.total_volume, currency)}
-      </td>
-      <td className="coin-list__number coin-list__wide">
-        {formatNumber(coin.market_cap, currency)}
-      </td>
-      <td className="coin-list__spark coin-list__widest">
-        <Sparkline
-          points={coin.sparkline_in_7d?.price ?? []}
-          change={coin.price_change_percentage_7d_in_currency}
-        />
-      </td>
-    </tr>
+    <Link
+      className="coin-cell"
+      to="/coins/$coinId"
+      params={{ coinId: coin.id }}
+      search={{ currency: currency === DEFAULT_CURRENCY ? undefined : currency }}
+      // A hundred links: a hover must not start a coin's requests, which spend the budget.
+      preload={false}
+    >
+      <CoinImage src={coin.image} symbol={coin.symbol} size={COIN_IMAGE_SIZE} />
+      <span className="coin-cell__text">
+        <span className="coin-cell__name">{coin.name}</span>{' '}
+        <span className="coin-cell__symbol">{formatSymbol(coin.symbol)}</span>
+      </span>
+    </Link>
   )
 }
 
@@ -163,3 +76,131 @@ function Sparkline({
     </svg>
   )
 }
+
+// Columns step out as the width shrinks, at coin-list.css's breakpoints: the sparkline under
+// 1200 px, the 24 h volume under 1024 px, the 1 h and 7 d changes and the market cap under 760 px.
+const WIDE = 760
+const WIDER = 1024
+const WIDEST = 1200
+
+const change = (
+  id: string,
+  header: string,
+  value: (coin: MarketListCoin) => number | null | undefined,
+  hideBelow?: number,
+) =>
+  column.accessor(({ coin }) => value(coin) ?? undefined, {
+    id,
+    header,
+    cell: ({ getValue }) => <Change value={getValue()} />,
+    ...FIGURE_SORT,
+    meta: {
+      className: `coin-list__number${hideBelow ? ' coin-list__wide' : ''}`,
+      ...(hideBelow ? { hideBelow } : {}),
+    },
+  })
+
+/**
+ * The full list's columns: rank, coin, price, 1 h, 24 h and 7 d changes, 24 h volume, market cap
+ * and the week's sparkline. Their ids are the address's names for their orders (`?sort=`).
+ */
+const FIGURES: ListColumn<Row>[] = [
+  column.accessor(({ coin }) => coin.market_cap_rank ?? undefined, {
+    id: 'rank',
+    header: '#',
+    cell: ({ getValue }) => formatRank(getValue()),
+    ...FIGURE_SORT,
+    sortDescFirst: false,
+    meta: { className: 'coin-list__rank' },
+  }),
+  column.accessor(({ coin }) => coin.name, {
+    id: 'name',
+    header: 'Coin',
+    cell: ({ row: { original } }) => <CoinLink {...original} />,
+    sortFn: (a, b) => a.original.coin.name.localeCompare(b.original.coin.name, 'en'),
+    meta: { className: 'coin-list__coin', rowHeader: true },
+  }),
+  column.accessor(({ coin }) => coin.current_price ?? undefined, {
+    id: 'price',
+    header: 'Price',
+    cell: ({ row: { original } }) => formatPrice(original.coin.current_price, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  change('change_1h', '1 h', (coin) => coin.price_change_percentage_1h_in_currency, WIDE),
+  change('change', '24 h', (coin) => coin.price_change_percentage_24h),
+  change('change_7d', '7 d', (coin) => coin.price_change_percentage_7d_in_currency, WIDE),
+  column.accessor(({ coin }) => coin.total_volume ?? undefined, {
+    id: 'volume',
+    header: '24 h volume',
+    cell: ({ row: { original } }) => formatNumber(original.coin.total_volume, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wider', hideBelow: WIDER },
+  }),
+  column.accessor(({ coin }) => coin.market_cap ?? undefined, {
+    id: 'market_cap',
+    header: 'Market cap',
+    cell: ({ row: { original } }) => formatNumber(original.coin.market_cap, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wide', hideBelow: WIDE },
+  }),
+  column.display({
+    id: 'spark',
+    header: 'Last 7 days',
+    cell: ({ row: { original } }) => (
+      <Sparkline
+        points={original.coin.sparkline_in_7d?.price ?? []}
+        change={original.coin.price_change_percentage_7d_in_currency}
+      />
+    ),
+    meta: { className: 'coin-list__spark coin-list__widest', hideBelow: WIDEST },
+  }),
+]
+
+/** The ids `?sort=` may name on the full list (within its page). */
+export const COIN_LIST_SORTS = sortableIds(FIGURES)
+
+/** The figures led by a column of per-row actions (a watchlist star). */
+function withAction(action: RowAction): ListColumn<Row>[] {
+  return [
+    column.display({
+      id: 'action',
+      header: () => <span className="visually-hidden">Actions</span>,
+      cell: ({ row: { original } }) => action(original.coin),
+      meta: { className: 'coin-list__action' },
+    }),
+    ...FIGURES,
+  ]
+}
+
+const rowId = (row: Row) => row.coin.id
+
+/**
+ * A page of the full list in `currency`, a TanStack Table; its order is the caller's (the
+ * address's `?sort=`, within the page). With `rowAction`, each row starts with that coin's action.
+ */
+export const CoinListTable = memo(function CoinListTable({
+  coins,
+  currency,
+  rowAction,
+  sorting,
+  onSortingChange,
+}: {
+  coins: MarketListCoin[]
+  currency: Currency
+  rowAction?: RowAction | undefined
+  sorting?: ColumnSort[]
+  onSortingChange?: (sorting: ColumnSort[]) => void
+}) {
+  const columns = useMemo(() => (rowAction ? withAction(rowAction) : FIGURES), [rowAction])
+  const data = useMemo(() => coins.map((coin) => ({ coin, currency })), [coins, currency])
+  const table = useListTable({ columns, data, getRowId: rowId, sorting, onSortingChange })
+  return (
+    <DataTable
+      table={table}
+      caption={`Coins by market cap, prices in ${CURRENCY_NAMES[currency]}`}
+      className="coin-list"
+      data-currency={currency}
+    />
+  )
+})

@@ -12,7 +12,8 @@ import { formatNumber } from '@/lib/format'
 import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { isNoSuchPage, marketListQueries } from '../list-queries'
 import { pagination } from '../pagination'
-import { CoinListTable, type RowAction } from './coin-list-table'
+import { useAddressSorting } from '@/components/data-table'
+import { COIN_LIST_SORTS, CoinListTable, type RowAction } from './coin-list-table'
 
 /**
  * One page of the full list in `currency`: its coins, or why there are none now (a deeper page
@@ -21,10 +22,13 @@ import { CoinListTable, type RowAction } from './coin-list-table'
 export function CoinList({
   page,
   currency,
+  sort,
   rowAction,
 }: {
   page: number
   currency: Currency
+  /** The address's `?sort=`: the page's rows in that order (the headers change it). */
+  sort?: string | undefined
   /** Something each row carries beside its figures (a watchlist star), from the page. */
   rowAction?: RowAction
 }) {
@@ -34,6 +38,7 @@ export function CoinList({
   const data = useShownData(query.data, usePageData(options.queryKey))
   const said = usePageUnavailable(options.queryKey)
   const hydrated = useHydrated()
+  const { sorting, onSortingChange } = useAddressSorting(sort, COIN_LIST_SORTS)
   if (!data && isNoSuchPage(query.error)) return <NotFound />
   const missing = data
     ? null
@@ -68,7 +73,13 @@ export function CoinList({
             {/* A region with its own tab stop: a table wider than a phone scrolls, by keyboard too. */}
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
             <section className="table-scroll" aria-label="Coin table" tabIndex={0}>
-              <CoinListTable coins={data.coins} currency={currency} rowAction={rowAction} />
+              <CoinListTable
+                coins={data.coins}
+                currency={currency}
+                rowAction={rowAction}
+                sorting={sorting}
+                onSortingChange={onSortingChange}
+              />
             </section>
           </div>
           <Pages

@@ -6,7 +6,7 @@ import { marketsIn } from '../../../../mocks/currency-samples'
 import coinsMarkets from '../../../../mocks/fixtures/coins-markets.json'
 import { InRouter } from '../../../../tests/render'
 import { MarketsResponseSchema } from '@contract/market'
-import type { ColumnSort } from '../sort'
+import type { ColumnSort } from '@/lib/table-sort'
 import { MarketTable } from './market-table'
 
 const coins = v.parse(MarketsResponseSchema, coinsMarkets)
@@ -25,8 +25,8 @@ const shownIds = () =>
   screen.getAllByRole('link').map((link) => link.getAttribute('href')?.replace('/coins/', ''))
 
 describe('MarketTable sorting', () => {
-  it('shows the given order once its code is here, and says it on the header with aria-sort', async () => {
-    renderTable([{ id: 'price_change_percentage_24h', desc: true }])
+  it('shows the given order, and says it on the header with aria-sort', async () => {
+    renderTable([{ id: 'change', desc: true }])
     await expect
       .poll(shownIds)
       .toEqual(['ripple', 'bitcoin', 'tether', 'binancecoin', 'ethereum', 'solana'])
@@ -55,11 +55,9 @@ describe('MarketTable sorting', () => {
     const button = within(screen.getByRole('columnheader', { name: '24hrs %' })).getByRole('button')
     button.focus()
     await user.keyboard('{Enter}')
-    // Numbers start from the largest; names from A. The order's code comes with the first press.
+    // Numbers start from the largest; names from A.
     await vi.waitFor(() =>
-      expect(onSortingChange).toHaveBeenLastCalledWith([
-        { id: 'price_change_percentage_24h', desc: true },
-      ]),
+      expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'change', desc: true }]),
     )
     await user.click(screen.getByRole('button', { name: 'Name' }))
     await vi.waitFor(() =>
@@ -67,13 +65,13 @@ describe('MarketTable sorting', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Market Rank' }))
     await vi.waitFor(() =>
-      expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'market_cap_rank', desc: false }]),
+      expect(onSortingChange).toHaveBeenLastCalledWith([{ id: 'rank', desc: false }]),
     )
   })
 
   it('goes from descending to ascending to no sort', async () => {
     const user = userEvent.setup()
-    const onSortingChange = renderTable([{ id: 'current_price', desc: false }])
+    const onSortingChange = renderTable([{ id: 'price', desc: false }])
     await screen.findByRole('table')
     await user.click(screen.getByRole('button', { name: 'Current price' }))
     await vi.waitFor(() => expect(onSortingChange).toHaveBeenLastCalledWith([]))
@@ -84,7 +82,7 @@ describe('MarketTable sorting', () => {
     if (!first) throw new Error('empty fixture')
     const list = [{ ...first, current_price: null }, ...rest]
     for (const desc of [true, false]) {
-      renderTable([{ id: 'current_price', desc }], list)
+      renderTable([{ id: 'price', desc }], list)
       await expect.poll(() => shownIds().at(-1), { message: String(desc) }).toBe(first.id)
       cleanup()
     }
@@ -108,5 +106,45 @@ describe('MarketTable figures', () => {
     const cells = within(bitcoin).getAllByRole('cell')
     expect(cells.at(-2)).toHaveTextContent(volume)
     expect(cells.at(-1)).toHaveTextContent(cap)
+  })
+})
+
+describe('MarketTable columns on small screens', () => {
+  /** A window `width` px wide, as far as the table's media queries can tell. */
+  function screenOf(width: number) {
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const max = Number(/max-width: ([\d.]+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY)
+      return {
+        matches: width <= max,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }
+    })
+  }
+
+  it.each([
+    [375, ['Market Rank', 'Name', 'Current price', '24hrs %', 'Mkt cap 24']],
+    [
+      1280,
+      ['Market Rank', 'Name', 'Current price', '24hrs %', 'Mkt cap 24', 'Volume 24hrs', 'Mkt cap'],
+    ],
+  ])("at %i px the table's column visibility keeps %j", async (width, headers) => {
+    screenOf(width)
+    try {
+      renderTable([])
+      const table = await screen.findByRole('table')
+      const names = within(table)
+        .getAllByRole('columnheader')
+        .map((header) => (header.querySelector('.column-header__full') ?? header).textContent)
+      expect(names.map((name) => name?.replace(/Market cap change, 24 h$/, '').trim())).toEqual(
+        headers,
+      )
+      // Rows have as many cells as the header has columns.
+      const bitcoin = screen.getByRole('rowheader', { name: /bitcoin/i }).closest('tr')
+      expect(bitcoin?.children).toHaveLength(headers.length)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

@@ -1,24 +1,64 @@
 import { Link } from '@tanstack/react-router'
-import { memo, type ReactNode, useMemo } from 'react'
-import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
-import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
+import { memo, useMemo } from 'react'
+import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { MarketCoin } from '@contract/market'
-import { loadTableOrder, useTableOrder } from '@/boot/table-order'
-import type { ColumnSort } from '../sort'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { CoinStar } from '@/components/coin-star'
-import { ColumnHeader, ColumnWidths, SortButton } from './column-header'
+import {
+  columnHelper,
+  DataTable,
+  FIGURE_SORT,
+  type ListColumn,
+  sortableIds,
+  useListTable,
+} from '@/components/data-table'
+import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
+import type { ColumnSort } from '@/lib/table-sort'
 import { PriceCell } from './price-cell'
-import { type ColumnId, COLUMNS, caption } from './table-columns'
 
 const COIN_IMAGE_SIZE = 32
+
+/** Rows the skeleton draws: the page asks for exactly this many coins. */
+const SKELETON_ROWS = 6
+
+/** What the list's rows are priced in: every cell reads it from the table's meta. */
+type Row = { coin: MarketCoin; currency: Currency }
+
+/** The table's caption: what it lists, and in which currency. */
+const caption = (currency: Currency) =>
+  `Top ${SKELETON_ROWS} cryptocurrencies by market cap, prices in ${CURRENCY_NAMES[currency]}`
+
+/**
+ * A header's words: `short` instead on phones (the full words stay for screen readers), `note`
+ * under a terse header, saying what it means to every visitor.
+ */
+function HeaderText({ text, short, note }: { text: string; short?: string; note?: string }) {
+  if (short) {
+    return (
+      <>
+        <span className="column-header__short" aria-hidden="true">
+          {short}
+        </span>
+        <span className="column-header__full">{text}</span>
+      </>
+    )
+  }
+  if (note) {
+    return (
+      <>
+        {text} <span className="column-header__note">{note}</span>
+      </>
+    )
+  }
+  return text
+}
 
 /**
  * The coin's page, in the list's currency. The whole cell (image, name, symbol) is the link:
  * phones hide the name but not the symbol.
  */
-function CoinLink({ coin, currency }: { coin: MarketCoin; currency: Currency }) {
+function CoinLink({ coin, currency }: Row) {
   return (
     <Link
       className="coin-cell"
@@ -41,54 +81,91 @@ function CapChange({ value, currency }: { value: number | null | undefined; curr
   return text.startsWith('-') ? <span className="change--down">{text}</span> : text
 }
 
-/** Each column's cell for a coin, in the list's currency (volume and market cap with its sign). */
-const CELLS: Record<ColumnId, (coin: MarketCoin, currency: Currency) => ReactNode> = {
-  // The watchlist's star leads the row, in the rank's cell, which has room for it.
-  market_cap_rank: (coin) => (
-    <span className="rank-cell">
-      <CoinStar coinId={coin.id} name={coin.name} />
-      {formatRank(coin.market_cap_rank ?? undefined)}
-    </span>
-  ),
-  name: (coin, currency) => <CoinLink coin={coin} currency={currency} />,
-  current_price: (coin, currency) => (
-    <PriceCell value={coin.current_price ?? undefined} currency={currency} />
-  ),
-  price_change_percentage_24h: (coin) => (
-    <Change value={coin.price_change_percentage_24h ?? undefined} />
-  ),
-  market_cap_change_24h: (coin, currency) => (
-    <CapChange value={coin.market_cap_change_24h} currency={currency} />
-  ),
-  total_volume: (coin, currency) => formatNumber(coin.total_volume, currency),
-  market_cap: (coin, currency) => formatNumber(coin.market_cap, currency),
-}
-
-/** The coins in `sorting`'s order once its code is here; meanwhile, and without one, as they came. */
-function useOrdered(coins: MarketCoin[], sorting: ColumnSort[]): MarketCoin[] {
-  const wanted = sorting.length > 0
-  const order = useTableOrder(wanted)
-  return useMemo(
-    () => (wanted && order ? order.sortCoins(coins, sorting) : coins),
-    [coins, sorting, wanted, order],
-  )
-}
-
-const NO_SORTING: ColumnSort[] = []
-
-const ariaSort = (sorted: false | 'asc' | 'desc') =>
-  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
+const column = columnHelper<Row>()
 
 /**
- * The price list (its skeleton is market-table-skeleton.tsx, in the same geometry). Its order is
- * the caller's (the address's `?sort=`): each header's button asks for the next one. Memoized:
- * the price section renders again, synchronously, the moment hydration ends (`useHydrated`), and
- * these rows are most of its work.
+ * The price list's columns. Their ids are the address's names for their orders
+ * (`?sort=price_desc`); numbers sort from the largest first, names from A, the rank from 1.
+ */
+const COLUMNS: ListColumn<Row>[] = [
+  column.accessor(({ coin }) => coin.market_cap_rank ?? undefined, {
+    id: 'rank',
+    header: () => <HeaderText text="Market Rank" short="#" />,
+    // The watchlist's star leads the row, in the rank's cell, which has room for it.
+    cell: ({ row: { original } }) => (
+      <span className="rank-cell">
+        <CoinStar coinId={original.coin.id} name={original.coin.name} />
+        {formatRank(original.coin.market_cap_rank ?? undefined)}
+      </span>
+    ),
+    ...FIGURE_SORT,
+    sortDescFirst: false,
+    meta: { className: 'col-rank' },
+  }),
+  column.accessor(({ coin }) => coin.name, {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row: { original } }) => <CoinLink {...original} />,
+    sortFn: (a, b) => a.original.coin.name.localeCompare(b.original.coin.name, 'en'),
+    meta: { className: 'col-name', rowHeader: true },
+  }),
+  column.accessor(({ coin }) => coin.current_price ?? undefined, {
+    id: 'price',
+    header: 'Current price',
+    cell: ({ row: { original } }) => (
+      <PriceCell value={original.coin.current_price ?? undefined} currency={original.currency} />
+    ),
+    ...FIGURE_SORT,
+    meta: { className: 'col-price col-number' },
+  }),
+  column.accessor(({ coin }) => coin.price_change_percentage_24h ?? undefined, {
+    id: 'change',
+    header: '24hrs %',
+    cell: ({ getValue }) => <Change value={getValue()} />,
+    ...FIGURE_SORT,
+    meta: { className: 'col-change col-number' },
+  }),
+  column.accessor(({ coin }) => coin.market_cap_change_24h ?? undefined, {
+    id: 'cap_change',
+    header: () => <HeaderText text="Mkt cap 24" note="Market cap change, 24 h" />,
+    cell: ({ row: { original } }) => (
+      <CapChange value={original.coin.market_cap_change_24h} currency={original.currency} />
+    ),
+    ...FIGURE_SORT,
+    meta: { className: 'col-cap-change col-number' },
+  }),
+  column.accessor(({ coin }) => coin.total_volume ?? undefined, {
+    id: 'volume',
+    header: 'Volume 24hrs',
+    cell: ({ row: { original } }) => formatNumber(original.coin.total_volume, original.currency),
+    ...FIGURE_SORT,
+    // Phones show rank, coin, price and the two changes (market.css, the same breakpoint).
+    meta: { className: 'col-volume col-number col-wide', hideBelow: 768 },
+  }),
+  column.accessor(({ coin }) => coin.market_cap ?? undefined, {
+    id: 'market_cap',
+    header: 'Mkt cap',
+    cell: ({ row: { original } }) => formatNumber(original.coin.market_cap, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'col-cap col-number col-wide', hideBelow: 768 },
+  }),
+]
+
+/** The ids `?sort=` may name on the price list. */
+export const PRICE_LIST_SORTS = sortableIds(COLUMNS)
+
+const rowId = (row: Row) => row.coin.id
+const NO_ROWS: Row[] = []
+
+/**
+ * The price list, a TanStack Table. Its order is the caller's (the address's `?sort=`): each
+ * header's button asks for the next one. Memoized: the price section renders again,
+ * synchronously, the moment hydration ends (`useHydrated`), and these rows are most of its work.
  */
 export const MarketTable = memo(function MarketTable({
   coins,
   currency = 'usd',
-  sorting = NO_SORTING,
+  sorting,
   onSortingChange,
 }: {
   coins: MarketCoin[]
@@ -97,48 +174,36 @@ export const MarketTable = memo(function MarketTable({
   sorting?: ColumnSort[]
   onSortingChange?: (sorting: ColumnSort[]) => void
 }) {
-  const rows = useOrdered(coins, sorting)
-  const [sorted] = sorting
-  const sortedOf = (id: ColumnId) => (sorted?.id === id ? (sorted.desc ? 'desc' : 'asc') : false)
-  const askFor = (id: ColumnId) => {
-    loadTableOrder().then(
-      (module) => onSortingChange?.(module.nextSorting(coins, sorting, id)),
-      () => {},
-    )
-  }
-
+  const data = useMemo(() => coins.map((coin) => ({ coin, currency })), [coins, currency])
+  const table = useListTable({ columns: COLUMNS, data, getRowId: rowId, sorting, onSortingChange })
   return (
-    <table className="market-table" data-currency={currency} aria-busy={false}>
-      <caption className="visually-hidden">{caption(currency)}</caption>
-      <ColumnWidths />
-      <thead>
-        <tr>
-          {COLUMNS.map(({ id, className }) => (
-            <th key={id} scope="col" className={className} aria-sort={ariaSort(sortedOf(id))}>
-              <SortButton sorted={sortedOf(id)} onClick={() => askFor(id)}>
-                <ColumnHeader id={id} />
-              </SortButton>
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((coin) => (
-          <tr key={coin.id}>
-            {COLUMNS.map(({ id, className }) =>
-              id === 'name' ? (
-                <th key={id} scope="row" className={className}>
-                  {CELLS[id](coin, currency)}
-                </th>
-              ) : (
-                <td key={id} className={className}>
-                  {CELLS[id](coin, currency)}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      table={table}
+      caption={caption(currency)}
+      className="market-table"
+      data-currency={currency}
+    />
+  )
+})
+
+/**
+ * The price list while it loads: the same table with skeleton rows, in the very same geometry
+ * (fixed layout, fixed row heights), so the arrival of the data shifts nothing.
+ */
+export const MarketTableSkeleton = memo(function MarketTableSkeleton({
+  currency = 'usd',
+}: {
+  currency?: Currency
+}) {
+  const table = useListTable({ columns: COLUMNS, data: NO_ROWS, getRowId: rowId })
+  return (
+    <DataTable
+      table={table}
+      caption={caption(currency)}
+      className="market-table"
+      data-currency={currency}
+      sortable={false}
+      placeholderRows={SKELETON_ROWS}
+    />
   )
 })

@@ -103,7 +103,7 @@ describe('PriceSection', () => {
     const { container } = renderSection()
     expect(await screen.findByText(/loading prices/i)).toHaveAttribute('role', 'status')
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true')
-    expect(container.querySelectorAll('tbody tr.market-table__skeleton')).toHaveLength(6)
+    expect(container.querySelectorAll('tbody tr.data-table__skeleton')).toHaveLength(6)
     expect(screen.getAllByRole('columnheader')).toHaveLength(7)
   })
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useCallback, useDeferredValue, useMemo } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useDeferredValue } from 'react'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import type { DataMeta } from '@contract/data-meta'
@@ -15,9 +15,8 @@ import {
   SampleBadge,
 } from '@/components/data-note'
 import { LoadError, useRetryFocus } from '@/components/load-error'
-import { MarketTable } from './market-table'
-import { MarketTableSkeleton } from './market-table-skeleton'
-import { type ColumnSort, paramFromSorting, type SortParam, sortingFromParam } from '../sort'
+import { MarketTable, MarketTableSkeleton, PRICE_LIST_SORTS } from './market-table'
+import { useAddressSorting } from '@/components/data-table'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES, DEFAULT_CURRENCY } from '@contract/currency'
 import { CurrencyMenu, GlobalBar, usePriceExtras } from '@/boot/price-extras'
@@ -42,7 +41,7 @@ export function PriceSection({
 }: {
   headingLevel?: 1 | 2
   /** The address's `?sort=` (the headers change it). */
-  sort?: SortParam | undefined
+  sort?: string | undefined
   /** The address's `?currency=` (the menu changes it). */
   currency?: Currency
 }) {
@@ -54,24 +53,9 @@ export function PriceSection({
   // Deferred with the data, so a list is never drawn in another list's currency.
   const shownCurrency = useDeferredValue(currency)
   const hydrated = useHydrated()
-  const navigate = useNavigate()
-  // Sorting is no new page, as with the currency menu: the address is replaced, and the page
-  // stays where it is scrolled.
-  const onSortingChange = useCallback(
-    (next: ColumnSort[]) =>
-      void navigate({
-        to: '.',
-        search: (prev) => ({ ...prev, sort: paramFromSorting(next) }),
-        replace: true,
-        resetScroll: false,
-      }),
-    [navigate],
-  )
+  const { sorting, onSortingChange } = useAddressSorting(sort, PRICE_LIST_SORTS)
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
   const isError = hydrated && loadFailed(query)
-  // The server renders every address in the default order (it never sees `?sort=`), so hydration
-  // does too and the address's order applies in the render right after it.
-  const sorting = useMemo(() => sortingFromParam(hydrated ? sort : undefined), [hydrated, sort])
   const { isFetching, refetch } = query
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'

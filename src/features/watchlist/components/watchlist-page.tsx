@@ -1,16 +1,28 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { memo, useMemo } from 'react'
 import { Change } from '@/components/change'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
+import {
+  columnHelper,
+  DataTable,
+  FIGURE_SORT,
+  type ListColumn,
+  sortableIds,
+  useAddressSorting,
+  useListTable,
+} from '@/components/data-table'
+import { SampleBadge } from '@/components/data-note'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { NoPriceReason, WatchRow } from '@contract/watchlist'
-import { formatNumber, formatPrice, formatSymbol, MISSING } from '@/lib/format'
+import { formatNumber, formatPrice, formatSymbol } from '@/lib/format'
 import { usePageData } from '@/lib/page-state'
+import type { ColumnSort } from '@/lib/table-sort'
 import { watchPrices } from '../prices'
-import { WatchStar } from './watch-star'
+import { StarIcon, WatchStar } from './watch-star'
 import { useWatchlist } from './watchlist-provider'
 
 /** Why a coin has no price, in words (the server says which: contract/watchlist.ts). */
@@ -22,21 +34,139 @@ const REASONS: Record<NoPriceReason, string> = {
   uncached: 'No price held for this coin right now: its page loads it.',
 }
 
-const IMAGE_SIZE = 32
+const IMAGE_SIZE = 24
+
+/** A watched coin: its row from the server (undefined while it loads), in the page's currency. */
+type Row = { id: string; row: WatchRow | undefined; currency: Currency }
+
+const priced = (row: WatchRow | undefined) => (row?.status === 'priced' ? row : undefined)
+const nameOf = ({ id, row }: Row) => priced(row)?.name ?? id
+
+function CoinCell({ id, row, currency }: Row) {
+  const coin = priced(row)
+  return (
+    <>
+      <Link
+        className="coin-cell"
+        to="/coins/$coinId"
+        params={{ coinId: id }}
+        search={currency === DEFAULT_CURRENCY ? {} : { currency }}
+      >
+        {coin ? <CoinImage src={coin.image} symbol={coin.symbol} size={IMAGE_SIZE} /> : null}
+        <span className="coin-cell__text">
+          <span className="coin-cell__name">{coin?.name ?? id}</span>{' '}
+          {coin ? <span className="coin-cell__symbol">{formatSymbol(coin.symbol)}</span> : null}
+        </span>
+      </Link>
+      {coin ? null : (
+        <p className="watch-table__reason">
+          {row?.status === 'missing' ? REASONS[row.reason] : 'Loading…'}
+        </p>
+      )}
+    </>
+  )
+}
+
+const column = columnHelper<Row>()
+
+/** The watchlist's columns, as the full list draws them; ids are `?sort=`'s names. */
+const COLUMNS: ListColumn<Row>[] = [
+  column.display({
+    id: 'action',
+    header: () => <span className="visually-hidden">Actions</span>,
+    cell: ({ row: { original } }) => <WatchStar coinId={original.id} name={nameOf(original)} />,
+    meta: { className: 'coin-list__action' },
+  }),
+  column.accessor(nameOf, {
+    id: 'name',
+    header: 'Coin',
+    cell: ({ row: { original } }) => <CoinCell {...original} />,
+    sortFn: (a, b) => nameOf(a.original).localeCompare(nameOf(b.original), 'en'),
+    meta: { className: 'coin-list__coin', rowHeader: true },
+  }),
+  column.accessor(({ row }) => priced(row)?.price ?? undefined, {
+    id: 'price',
+    header: 'Price',
+    cell: ({ row: { original } }) => formatPrice(priced(original.row)?.price, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor(({ row }) => priced(row)?.change24h ?? undefined, {
+    id: 'change',
+    header: '24 h',
+    cell: ({ getValue }) => <Change value={getValue()} />,
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor(({ row }) => priced(row)?.marketCap ?? undefined, {
+    id: 'market_cap',
+    header: 'Market cap',
+    cell: ({ row: { original } }) =>
+      formatNumber(priced(original.row)?.marketCap, original.currency),
+    ...FIGURE_SORT,
+    // Phones keep the coin, its price and its 24 h change (coin-list.css, the same breakpoint).
+    meta: { className: 'coin-list__number coin-list__wide', hideBelow: 760 },
+  }),
+]
+
+const WATCHLIST_SORTS = sortableIds(COLUMNS)
+const rowId = (row: Row) => row.id
+
+const WatchTable = memo(function WatchTable({
+  rows,
+  currency,
+  sorting,
+  onSortingChange,
+}: {
+  rows: Row[]
+  currency: Currency
+  sorting: ColumnSort[]
+  onSortingChange: (sorting: ColumnSort[]) => void
+}) {
+  const table = useListTable({
+    columns: COLUMNS,
+    data: rows,
+    getRowId: rowId,
+    sorting,
+    onSortingChange,
+  })
+  return (
+    <DataTable
+      table={table}
+      caption={`Your watched coins, prices in ${CURRENCY_NAMES[currency]}`}
+      className="coin-list watch-table"
+      data-currency={currency}
+    />
+  )
+})
 
 /**
- * The watched coins as a table in `currency`. Signed in, the server renders it from its caches
- * (a coin it holds no price for says why); signed out, the list is this browser's, read after
- * hydration, with prices from the API.
+ * The watched coins as a table in `currency`, in the address's order (`?sort=`). Signed in, the
+ * server renders it from its caches (a coin it holds no price for says why); signed out, the list
+ * is this browser's, read after hydration, with prices from the API.
  */
-export function WatchlistPage({ currency }: { currency: Currency }) {
+export function WatchlistPage({
+  currency,
+  sort,
+}: {
+  currency: Currency
+  sort?: string | undefined
+}) {
   const { signedIn, coins } = useWatchlist()
   const hydrated = useHydrated()
   const prices = watchPrices(currency, coins)
   const query = useQuery({ ...prices, placeholderData: keepPreviousData })
   const data = useShownData(query.data, usePageData(prices.queryKey))
+  const { sorting, onSortingChange } = useAddressSorting(sort, WATCHLIST_SORTS)
   // Signed out, the server cannot know the list: nothing is said of it before hydration.
   const known = signedIn || hydrated
+  const rows = useMemo(
+    () => coins.map((id) => ({ id, row: data?.coins.find((row) => row.id === id), currency })),
+    [coins, data, currency],
+  )
+  const sample = data?.coins
+    .map((row) => priced(row)?.meta)
+    .find((meta) => meta?.source === 'sample')
 
   return (
     <section className="section watchlist" aria-labelledby="watchlist-title">
@@ -45,6 +175,7 @@ export function WatchlistPage({ currency }: { currency: Currency }) {
           <p className="eyebrow">Watchlist</p>
           <h1 id="watchlist-title" className="section__title">
             Your watchlist
+            <SampleBadge meta={sample} />
           </h1>
         </div>
         <div className="prices__aside">
@@ -65,7 +196,11 @@ export function WatchlistPage({ currency }: { currency: Currency }) {
         <div className="card watchlist__empty">
           <p>No coins in your watchlist yet.</p>
           <p>
-            Press the star (☆) beside a coin in the{' '}
+            Press the star{' '}
+            <span className="watchlist__star">
+              <StarIcon />
+            </span>{' '}
+            beside a coin in the{' '}
             <Link to="/crypto" search={currency === DEFAULT_CURRENCY ? {} : { currency }}>
               price list
             </Link>
@@ -73,38 +208,17 @@ export function WatchlistPage({ currency }: { currency: Currency }) {
           </p>
         </div>
       ) : data ? (
-        <div className="card watchlist__card">
-          <table className="watch-table">
-            <caption className="visually-hidden">
-              Your watched coins, prices in {CURRENCY_NAMES[currency]}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className="col-name">
-                  Name
-                </th>
-                <th scope="col" className="col-number">
-                  Price
-                </th>
-                <th scope="col" className="col-number">
-                  24h %
-                </th>
-                <th scope="col" className="col-number col-wide">
-                  Mkt cap
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {coins.map((id) => (
-                <Row
-                  key={id}
-                  row={data.coins.find((row) => row.id === id)}
-                  id={id}
-                  currency={currency}
-                />
-              ))}
-            </tbody>
-          </table>
+        <div className="card coin-list__card">
+          {/* A region with its own tab stop: a table wider than a phone scrolls, by keyboard too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
+          <section className="table-scroll" aria-label="Watchlist table" tabIndex={0}>
+            <WatchTable
+              rows={rows}
+              currency={currency}
+              sorting={sorting}
+              onSortingChange={onSortingChange}
+            />
+          </section>
         </div>
       ) : query.isError ? (
         <LoadError
@@ -118,48 +232,5 @@ export function WatchlistPage({ currency }: { currency: Currency }) {
         </p>
       )}
     </section>
-  )
-}
-
-function Row({ row, id, currency }: { row: WatchRow | undefined; id: string; currency: Currency }) {
-  const search = currency === DEFAULT_CURRENCY ? {} : { currency }
-  const name = row?.status === 'priced' ? row.name : id
-  return (
-    <tr>
-      <th scope="row" className="col-name">
-        <div className="watch-table__coin">
-          <Link className="coin-cell" to="/coins/$coinId" params={{ coinId: id }} search={search}>
-            {row?.status === 'priced' ? (
-              <CoinImage src={row.image} symbol={row.symbol} size={IMAGE_SIZE} />
-            ) : null}
-            <span className="coin-cell__text">
-              <span className="coin-cell__name">{name}</span>{' '}
-              {row?.status === 'priced' ? (
-                <span className="coin-cell__symbol">{formatSymbol(row.symbol)}</span>
-              ) : null}
-            </span>
-          </Link>
-          <WatchStar coinId={id} name={name} />
-        </div>
-        {row?.status === 'priced' ? null : (
-          <p className="watch-table__reason">{row ? REASONS[row.reason] : 'Loading…'}</p>
-        )}
-      </th>
-      {row?.status === 'priced' ? (
-        <>
-          <td className="col-number">{formatPrice(row.price, currency)}</td>
-          <td className="col-number">
-            <Change value={row.change24h} />
-          </td>
-          <td className="col-number col-wide">{formatNumber(row.marketCap, currency)}</td>
-        </>
-      ) : (
-        <>
-          <td className="col-number">{MISSING}</td>
-          <td className="col-number">{MISSING}</td>
-          <td className="col-number col-wide">{MISSING}</td>
-        </>
-      )}
-    </tr>
   )
 }

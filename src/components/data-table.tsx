@@ -1,0 +1,306 @@
+import {
+  type CellData,
+  type ColumnDef,
+  columnVisibilityFeature,
+  createColumnHelper,
+  createSortedRowModel,
+  functionalUpdate,
+  type ReactTable,
+  type RowData,
+  rowSortingFeature,
+  type SortingState,
+  sortFn_basic,
+  type TableFeatures,
+  tableFeatures,
+  type Updater,
+  useTable,
+} from '@tanstack/react-table'
+import { useNavigate } from '@tanstack/react-router'
+import {
+  type HTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useMemo,
+  useSyncExternalStore,
+} from 'react'
+import { type ColumnSort, paramFromSorting, sortingFromParam } from '@/lib/table-sort'
+import { useHydrated } from './hydrated'
+
+// Every table of the site (the price list, the full list, the watchlist) is a TanStack Table
+// instance drawn by `DataTable`: column definitions once per table, header groups, rows and
+// cells from the table, one header row written once, here.
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<
+    in out TFeatures extends TableFeatures,
+    in out TData extends RowData,
+    TValue extends CellData = CellData,
+  > {
+    /** Width, alignment and small-screen rules (the CSS hides the column before hydration). */
+    className?: string
+    /** The cell that names its row: a `<th scope="row">`. */
+    rowHeader?: boolean
+    /**
+     * Hidden by the table's column visibility below this width (px), where the CSS already hides
+     * it in the server's HTML: the same breakpoint as the table's stylesheet.
+     */
+    hideBelow?: number
+  }
+}
+
+/** The features our tables use: sorting by one column, and columns hidden on small screens. */
+export const listFeatures = tableFeatures({
+  columnVisibilityFeature,
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic },
+})
+export type ListFeatures = typeof listFeatures
+
+export const columnHelper = <TData extends RowData>() => createColumnHelper<ListFeatures, TData>()
+
+// biome-ignore lint/suspicious/noExplicitAny: a table's columns have values of several types
+export type ListColumn<TData extends RowData> = ColumnDef<ListFeatures, TData, any>
+
+/** A sortable figure the upstream may not know: read as undefined, so it sorts last either way. */
+export const FIGURE_SORT = { sortFn: 'basic', sortUndefined: 'last' } as const
+
+// ---- Column visibility on small screens
+
+const noSubscription = () => () => {}
+
+/**
+ * The columns hidden at this width, as a key (`"market_cap volume"`) so the store's snapshot is a
+ * stable string. The server's snapshot hides none: hydration renders the server's HTML, where the
+ * CSS hides them, and the render right after drops them from the table.
+ */
+function useHiddenColumns<TData extends RowData>(columns: readonly ListColumn<TData>[]): string {
+  const widths = useMemo(
+    () =>
+      columns.flatMap((column) => {
+        const below = column.meta?.hideBelow
+        return below && column.id ? [{ id: column.id, below }] : []
+      }),
+    [columns],
+  )
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (widths.length === 0 || typeof matchMedia === 'undefined') return noSubscription()
+      const queries = widths.map(({ below }) => matchMedia(`(max-width: ${below - 0.02}px)`))
+      for (const query of queries) query.addEventListener('change', onChange)
+      return () => {
+        for (const query of queries) query.removeEventListener('change', onChange)
+      }
+    },
+    [widths],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () =>
+      typeof matchMedia === 'undefined'
+        ? ''
+        : widths
+            .filter(({ below }) => matchMedia(`(max-width: ${below - 0.02}px)`).matches)
+            .map(({ id }) => id)
+            .join(' '),
+    () => '',
+  )
+}
+
+// ---- Sorting in the address
+
+/**
+ * A table's sorting, kept in the address's `?sort=`: pressing a header replaces the address (no
+ * new history entry, the page stays where it is scrolled). The server renders every address in
+ * the default order (its caches know no `?sort=`), so hydration does too and the address's order
+ * applies in the render right after it.
+ */
+export function useAddressSorting(sort: string | undefined, sortable: readonly string[]) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const sorting = useMemo(
+    () => sortingFromParam(hydrated ? sort : undefined, sortable),
+    [hydrated, sort, sortable],
+  )
+  const onSortingChange = useCallback(
+    (next: ColumnSort[]) =>
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => ({ ...prev, sort: paramFromSorting(next) }),
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate],
+  )
+  return { sorting, onSortingChange }
+}
+
+/** The ids of the columns a visitor may sort by, for `sortingFromParam`. */
+export const sortableIds = <TData extends RowData>(columns: readonly ListColumn<TData>[]) =>
+  columns.flatMap((column) => (column.id && column.enableSorting !== false ? [column.id] : []))
+
+const NO_SORTING: ColumnSort[] = []
+
+/**
+ * A table instance for `data` with `columns`: its sorting is the caller's (the address's), and
+ * the columns marked `hideBelow` are hidden on screens narrower than that.
+ */
+export function useListTable<TData extends RowData>({
+  columns,
+  data,
+  getRowId,
+  sorting = NO_SORTING,
+  onSortingChange,
+}: {
+  columns: ListColumn<TData>[]
+  data: TData[]
+  getRowId: (row: TData) => string
+  sorting?: ColumnSort[] | undefined
+  onSortingChange?: ((sorting: ColumnSort[]) => void) | undefined
+}): ReactTable<ListFeatures, TData> {
+  const hidden = useHiddenColumns(columns)
+  const columnVisibility = useMemo(
+    () => Object.fromEntries(hidden.split(' ').flatMap((id) => (id ? [[id, false]] : []))),
+    [hidden],
+  )
+  return useTable({
+    features: listFeatures,
+    columns,
+    data,
+    getRowId,
+    state: { sorting, columnVisibility },
+    // One column at a time: the address holds one order.
+    enableMultiSort: false,
+    onSortingChange: (updater: Updater<SortingState>) =>
+      onSortingChange?.(functionalUpdate(updater, sorting) as ColumnSort[]),
+  })
+}
+
+// ---- Drawing
+
+const ariaSort = (sorted: false | 'asc' | 'desc') =>
+  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
+
+/**
+ * A sortable header's control: a real button (keyboard and screen readers reach it), styled as the
+ * header's text so the header keeps its geometry. The arrow is decoration; the header's
+ * `aria-sort` says the order.
+ */
+function SortButton({
+  sorted,
+  onClick,
+  children,
+}: {
+  sorted: false | 'asc' | 'desc'
+  onClick: ((event: unknown) => void) | undefined
+  children: ReactNode
+}) {
+  return (
+    <button type="button" className="sort-button" onClick={onClick}>
+      {children}
+      {sorted && (
+        <span className="sort-button__arrow" aria-hidden="true">
+          {sorted === 'asc' ? '▲' : '▼'}
+        </span>
+      )}
+    </button>
+  )
+}
+
+/**
+ * A table's markup from its instance: caption, one `<col>` per visible column (a fixed layout
+ * takes its widths from them before the header row is parsed), the header groups, then the rows;
+ * each cell's class from its column. With `placeholderRows`, the body is that many skeleton rows
+ * in the very same geometry (a list still loading).
+ */
+export function DataTable<TData extends RowData>({
+  table,
+  caption,
+  sortable = true,
+  placeholderRows,
+  ...attributes
+}: {
+  table: ReactTable<ListFeatures, TData>
+  caption: ReactNode
+  /** False draws plain headers (a skeleton has nothing to sort). */
+  sortable?: boolean
+  placeholderRows?: number
+} & HTMLAttributes<HTMLTableElement> & { [data: `data-${string}`]: string }) {
+  const columns = table.getVisibleLeafColumns()
+  return (
+    <table {...attributes} aria-busy={placeholderRows !== undefined}>
+      <caption className="visually-hidden">{caption}</caption>
+      <colgroup>
+        {columns.map((column) => (
+          <col key={column.id} className={column.columnDef.meta?.className} />
+        ))}
+      </colgroup>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => {
+              const { column } = header
+              const sorted = column.getIsSorted()
+              const label = header.isPlaceholder ? null : <table.FlexRender header={header} />
+              const canSort = sortable && column.getCanSort()
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  colSpan={header.colSpan > 1 ? header.colSpan : undefined}
+                  className={column.columnDef.meta?.className}
+                  aria-sort={canSort ? ariaSort(sorted) : undefined}
+                >
+                  {canSort ? (
+                    <SortButton sorted={sorted} onClick={column.getToggleSortingHandler()}>
+                      {label}
+                    </SortButton>
+                  ) : (
+                    label
+                  )}
+                </th>
+              )
+            })}
+          </tr>
+        ))}
+      </thead>
+      {placeholderRows === undefined ? (
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => {
+                const { className, rowHeader } = cell.column.columnDef.meta ?? {}
+                const Cell = rowHeader ? 'th' : 'td'
+                return (
+                  <Cell key={cell.id} scope={rowHeader ? 'row' : undefined} className={className}>
+                    <table.FlexRender cell={cell} />
+                  </Cell>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      ) : (
+        <tbody className="skeleton-group">
+          {Array.from({ length: placeholderRows }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <tr key={index} className="data-table__skeleton">
+              {columns.map((column) => (
+                <td key={column.id} className={column.columnDef.meta?.className}>
+                  {column.columnDef.meta?.rowHeader ? (
+                    <span className="coin-cell" aria-hidden="true">
+                      <span className="skeleton skeleton--circle" />
+                      <span className="skeleton skeleton--text" />
+                    </span>
+                  ) : (
+                    <span className="skeleton skeleton--text" aria-hidden="true" />
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      )}
+    </table>
+  )
+}
