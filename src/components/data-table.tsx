@@ -19,9 +19,11 @@ import { useNavigate } from '@tanstack/react-router'
 import {
   type HTMLAttributes,
   type ReactNode,
+  startTransition,
   useCallback,
+  useEffect,
   useMemo,
-  useSyncExternalStore,
+  useState,
 } from 'react'
 import { type ColumnSort, paramFromSorting, sortingFromParam } from '@/lib/table-sort'
 import { useHydrated } from './hydrated'
@@ -67,44 +69,41 @@ export const FIGURE_SORT = { sortFn: 'basic', sortUndefined: 'last' } as const
 
 // ---- Column visibility on small screens
 
-const noSubscription = () => () => {}
+/** The ids of the columns `widths` hides in a window of this width, as a stable string key. */
+const hiddenAt = (widths: { id: string; below: number }[]) =>
+  widths
+    .filter(({ below }) => matchMedia(`(max-width: ${below - 0.02}px)`).matches)
+    .map(({ id }) => id)
+    .join(' ')
 
 /**
- * The columns hidden at this width, as a key (`"market_cap volume"`) so the store's snapshot is a
- * stable string. The server's snapshot hides none: hydration renders the server's HTML, where the
- * CSS hides them, and the render right after drops them from the table.
+ * The columns hidden at this width, as a key (`"market_cap volume"`). The first render hides none:
+ * hydration renders the server's HTML, where the CSS already hides them, so nothing moves. Then
+ * they leave the table in a transition, which React renders in slices that yield to the browser.
+ * As a store update it was one synchronous render of every row: on `/coins` at 412 px, CPU × 4
+ * (`npm run bench -- --only hydration`), blocking time after first paint was 193 ms (runs 193,
+ * 222, 114) with it and 29 ms (71, 17, 29) with the transition (docs/DECISIONS.md, "Tables").
  */
 function useHiddenColumns<TData extends RowData>(columns: readonly ListColumn<TData>[]): string {
-  const widths = useMemo(
-    () =>
-      columns.flatMap((column) => {
-        const below = column.meta?.hideBelow
-        return below && column.id ? [{ id: column.id, below }] : []
-      }),
-    [columns],
-  )
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (widths.length === 0 || typeof matchMedia === 'undefined') return noSubscription()
-      const queries = widths.map(({ below }) => matchMedia(`(max-width: ${below - 0.02}px)`))
-      for (const query of queries) query.addEventListener('change', onChange)
-      return () => {
-        for (const query of queries) query.removeEventListener('change', onChange)
-      }
-    },
-    [widths],
-  )
-  return useSyncExternalStore(
-    subscribe,
-    () =>
-      typeof matchMedia === 'undefined'
-        ? ''
-        : widths
-            .filter(({ below }) => matchMedia(`(max-width: ${below - 0.02}px)`).matches)
-            .map(({ id }) => id)
-            .join(' '),
-    () => '',
-  )
+  const [hidden, setHidden] = useState('')
+  useEffect(() => {
+    const widths = columns.flatMap((column) => {
+      const below = column.meta?.hideBelow
+      return below && column.id ? [{ id: column.id, below }] : []
+    })
+    // Every browser has matchMedia; a test's DOM may not.
+    if (widths.length === 0 || typeof matchMedia !== 'function') return
+    const update = () => startTransition(() => setHidden(hiddenAt(widths)))
+    update()
+    const queries = [...new Set(widths.map(({ below }) => below))].map((below) =>
+      matchMedia(`(max-width: ${below - 0.02}px)`),
+    )
+    for (const query of queries) query.addEventListener('change', update)
+    return () => {
+      for (const query of queries) query.removeEventListener('change', update)
+    }
+  }, [columns])
+  return hidden
 }
 
 // ---- Sorting in the address
@@ -227,6 +226,19 @@ export function DataTable<TData extends RowData>({
   placeholderRows?: number
 } & HTMLAttributes<HTMLTableElement> & { [data: `data-${string}`]: string }) {
   const columns = table.getVisibleLeafColumns()
+  const rows = table.getRowModel().rows.map((row) => (
+    <tr key={row.id}>
+      {row.getVisibleCells().map((cell) => {
+        const { className, rowHeader } = cell.column.columnDef.meta ?? {}
+        const Cell = rowHeader ? 'th' : 'td'
+        return (
+          <Cell key={cell.id} scope={rowHeader ? 'row' : undefined} className={className}>
+            <table.FlexRender cell={cell} />
+          </Cell>
+        )
+      })}
+    </tr>
+  ))
   return (
     <table {...attributes} aria-busy={placeholderRows !== undefined}>
       <caption className="visually-hidden">{caption}</caption>
@@ -265,21 +277,7 @@ export function DataTable<TData extends RowData>({
         ))}
       </thead>
       {placeholderRows === undefined ? (
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => {
-                const { className, rowHeader } = cell.column.columnDef.meta ?? {}
-                const Cell = rowHeader ? 'th' : 'td'
-                return (
-                  <Cell key={cell.id} scope={rowHeader ? 'row' : undefined} className={className}>
-                    <table.FlexRender cell={cell} />
-                  </Cell>
-                )
-              })}
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{rows}</tbody>
       ) : (
         <tbody className="skeleton-group">
           {Array.from({ length: placeholderRows }, (_, index) => (

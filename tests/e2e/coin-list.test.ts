@@ -138,6 +138,45 @@ describe('the full list', () => {
       expect(await noOverflow(page)).toBe(true)
       expect(await figuresWhole(page)).toBe(true)
     })
+    it('sorts the page by a header, in the address; a sorted address opens sorted', async () => {
+      const { page, problems } = await site.open(viewport)
+      await visit(page, `${site.url}/coins?page=2`)
+      await waitForList(page)
+      const ranks = () =>
+        page
+          .locator('.coin-list tbody td.coin-list__rank')
+          .evaluateAll((cells) => cells.map((cell) => Number(cell.textContent)))
+      const before = await ranks()
+      expect(before).toEqual([...before].sort((a, b) => a - b))
+      const price = page.getByRole('columnheader', { name: 'Price' })
+      await price.getByRole('button').click()
+      await page.waitForURL(`${site.url}/coins?page=2&sort=price_desc`)
+      expect(await price.getAttribute('aria-sort')).toBe('descending')
+      // The same hundred rows (within the page), now by price, the largest first.
+      const prices = () =>
+        page
+          .locator('.coin-list tbody tr')
+          .evaluateAll((rows) =>
+            rows.map((row) => Number(row.children[3]?.textContent?.replace(/[^\d.]/g, ''))),
+          )
+      await expect.poll(prices).toEqual([...(await prices())].sort((a, b) => b - a))
+      expect([...(await ranks())].sort((a, b) => a - b)).toEqual(before)
+
+      await visit(page, `${site.url}/coins?sort=name_asc`)
+      await waitForList(page)
+      const names = () =>
+        page
+          .locator('.coin-list tbody .coin-cell__name')
+          .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ''))
+      await expect
+        .poll(names)
+        .toEqual([...(await names())].sort((a, b) => a.localeCompare(b, 'en')))
+      expect(await page.getByRole('columnheader', { name: 'Coin' }).getAttribute('aria-sort')).toBe(
+        'ascending',
+      )
+      await expectNoAxeViolations(page)
+      expect(budgetNoise(problems)).toEqual([])
+    })
   })
 
   it('a currency picked on a slow phone while the page hydrates is the one shown', async () => {

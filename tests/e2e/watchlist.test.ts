@@ -162,6 +162,53 @@ describe.each(VIEWPORTS)('the watchlist at $name ($width×$height)', (viewport) 
     expect(problems).toEqual([])
   })
 
+  it('/watchlist is sorted by its headers, in the address, with the site’s star and table', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    await signUp(context)
+    for (const id of ['tether', 'bitcoin', 'ethereum']) await star(context, id)
+    await visit(page, `${site.url}/watchlist`)
+    const names = () =>
+      page
+        .locator('.watch-table tbody .coin-cell__name')
+        .evaluateAll((cells) => cells.map((cell) => cell.textContent))
+    // The order they were starred in, until a header asks for another.
+    await expect.poll(names).toEqual(['Tether', 'Bitcoin', 'Ethereum'])
+    const price = page.getByRole('columnheader', { name: 'Price' })
+    await price.getByRole('button').click()
+    await page.waitForURL(`${site.url}/watchlist?sort=price_desc`)
+    await expect.poll(names).toEqual(['Bitcoin', 'Ethereum', 'Tether'])
+    expect(await price.getAttribute('aria-sort')).toBe('descending')
+    await price.getByRole('button').click()
+    await expect.poll(names).toEqual(['Tether', 'Ethereum', 'Bitcoin'])
+    // A sorted address opens sorted.
+    await visit(page, `${site.url}/watchlist?sort=name_asc`)
+    await expect.poll(names).toEqual(['Bitcoin', 'Ethereum', 'Tether'])
+    // The full list's columns: star, coin, price and 24 h whole on a phone, market cap beside them
+    // on a wide screen.
+    const headers = await page
+      .locator('.watch-table thead th')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent?.replace(/[▲▼]/g, '')))
+    expect(headers).toEqual(
+      viewport.phone
+        ? ['Actions', 'Coin', 'Price', '24 h']
+        : ['Actions', 'Coin', 'Price', '24 h', 'Market cap'],
+    )
+    const cut = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.watch-table td, .watch-table .coin-cell__symbol')].filter(
+          (cell) =>
+            cell.scrollWidth > cell.clientWidth + 1 ||
+            cell.getBoundingClientRect().right > window.innerWidth,
+        ).length,
+    )
+    expect(cut).toBe(0)
+    // The site's star (an icon), never an emoji.
+    expect(await page.locator('.watch-table .watch-star svg').count()).toBe(3)
+    expect(await page.getByRole('main').textContent()).not.toMatch(/[⭐☆★]/u)
+    expect(await runAxe(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
   it('two tabs starring different coins keep both, and each shows the other’s', async () => {
     const { page: first, context } = await site.open(viewport)
     const second = await context.newPage()
@@ -177,4 +224,31 @@ describe.each(VIEWPORTS)('the watchlist at $name ($width×$height)', (viewport) 
     const coins = (JSON.parse((await stored(first)) ?? '{}') as { coins: string[] }).coins
     expect(coins.sort()).toEqual(['bitcoin', 'ethereum'])
   })
+})
+
+describe('the watchlist offline', () => {
+  // CoinGecko drops every connection: the prices are the sample's, and the page says so.
+  const offline = setUpSite({ upstream: { kind: 'reset' } })
+
+  it.each(VIEWPORTS)(
+    'labels sample prices with the Sample data badge ($name)',
+    async (viewport) => {
+      const { page, context, problems } = await offline.open(viewport)
+      const email = `ada.sample.${Date.now()}@example.com`
+      const response = await context.request.post(`${offline.url}/api/auth`, {
+        data: { name: 'Ada Lovelace', email, password: PASSWORD },
+        headers: { Origin: offline.url },
+      })
+      expect(response.status()).toBe(201)
+      const put = await context.request.put(`${offline.url}/api/watchlist/bitcoin`, {
+        headers: { Origin: offline.url },
+      })
+      expect(put.status()).toBe(200)
+      await visit(page, `${offline.url}/watchlist`)
+      await page.locator('.watch-table tbody tr').first().waitFor()
+      expect(await page.locator('h1 .sample-badge').textContent()).toBe('Sample data')
+      expect(await runAxe(page)).toEqual([])
+      expect(problems).toEqual([])
+    },
+  )
 })

@@ -134,12 +134,13 @@ describe('MarketTable columns on small screens', () => {
     try {
       renderTable([])
       const table = await screen.findByRole('table')
-      const names = within(table)
-        .getAllByRole('columnheader')
-        .map((header) => (header.querySelector('.column-header__full') ?? header).textContent)
-      expect(names.map((name) => name?.replace(/Market cap change, 24 h$/, '').trim())).toEqual(
-        headers,
-      )
+      const names = () =>
+        within(table)
+          .getAllByRole('columnheader')
+          .map((header) => (header.querySelector('.column-header__full') ?? header).textContent)
+          .map((name) => name?.replace(/Market cap change, 24 h$/, '').trim())
+      // The columns leave the table in a transition after the first render.
+      await vi.waitFor(() => expect(names()).toEqual(headers))
       // Rows have as many cells as the header has columns.
       const bitcoin = screen.getByRole('rowheader', { name: /bitcoin/i }).closest('tr')
       expect(bitcoin?.children).toHaveLength(headers.length)
