@@ -1,5 +1,6 @@
 import type { Ref } from 'react'
 import { useCountdown } from '@/lib/countdown'
+import { withUnit } from '@/lib/format'
 import { FormProblemAlert } from '@/features/auth/components/form-problem'
 import type { AlertProblem } from '../failure'
 
@@ -26,5 +27,5 @@ export function AlertProblemNote({
 
 function Countdown({ seconds }: { seconds: number }) {
   const left = useCountdown(seconds)
-  return <>{left > 0 ? `Try again in ${left} s.` : 'You can try again now.'}</>
+  return <>{left > 0 ? `Try again in ${withUnit(left, 's')}.` : 'You can try again now.'}</>
 }
