@@ -1,7 +1,7 @@
 import type { Ref } from 'react'
 import { useCountdown } from '@/lib/countdown'
 import { withUnit } from '@/lib/format'
-import { FormProblemAlert } from '@/features/auth/components/form-problem'
+import { FormProblemAlert } from '@/components/form/form-problem'
 import type { AlertProblem } from '../failure'
 
 /** A form's problem; when rate limited, how long until the server takes another. */

@@ -8,7 +8,7 @@ import { formatPrice, formatShare } from '@/lib/format'
 import { ALERT_DONE, ALERT_ERRORS, type Alert, REARM_MARGIN } from '@contract/alerts'
 import { knownCode } from '@contract/form-errors'
 import { accountQueries } from '@/features/auth/account-session'
-import { FormDone } from '@/features/auth/components/form-done'
+import { FormDone } from '@/components/form/form-done'
 import { alertQueries, useDeleteAlert, useRearmAlert } from '../alerts'
 import { describeAlertFailure, RETURNED } from '../failure'
 
