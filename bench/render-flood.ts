@@ -1,5 +1,5 @@
 import { Agent } from 'node:http'
-import { sampleCoinSources } from '../mocks/coin-samples'
+import { sampleCoinSources } from '../server/market/sample/coins'
 import { CHART_RANGES } from '@contract/coin'
 import { CURRENCIES } from '@contract/currency'
 import { freePort, get, LOOPBACK, postJson } from './lib/net'

@@ -8,6 +8,8 @@ import { TOKEN_PATTERN } from './token'
 export const MAX_ALERTS = 50
 /** What the form suggests: this far above or below the current price. */
 export const SUGGESTED_MOVE = 0.05
+/** How far back past its value the price must go before a re-armed alert waits again. */
+export const REARM_MARGIN = 0.01
 
 export const DIRECTIONS = ['above', 'below'] as const
 export type Direction = (typeof DIRECTIONS)[number]

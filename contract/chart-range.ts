@@ -2,7 +2,10 @@
 // comes with every page's entry, and the schemas are most of the coin page's code.
 import * as v from 'valibot'
 import { CurrencyParamSchema } from './currency'
-import type { ChartDays } from './coin'
+
+/** The chart's spans in days, as `coins/{id}/market_chart` takes them. */
+export const CHART_DAYS = ['1', '7', '30', '365'] as const
+export type ChartDays = (typeof CHART_DAYS)[number]
 
 /** The page's `?range=`, each with its span; anything else falls back to the default. */
 export const CHART_RANGES = {

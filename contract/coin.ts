@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { type Currency, CurrencySchema } from './currency'
 import { DataMetaSchema } from './data-meta'
 import { CoinIdSchema } from './coin-id'
+import { CHART_DAYS } from './chart-range'
 import { listOfValid, type OnDropped } from './list'
 
 export { type CoinId, CoinIdSchema, coinPath } from './coin-id'
@@ -27,10 +28,7 @@ export const CoinDetailQuerySchema = v.strictObject({
   sparkline: v.literal(String(COIN_DETAIL_PARAMS.sparkline)),
 })
 
-/** The chart's spans in days, as `coins/{id}/market_chart` takes them. */
-export const CHART_DAYS = ['1', '7', '30', '365'] as const
 export const ChartDaysSchema = v.picklist(CHART_DAYS)
-export type ChartDays = v.InferOutput<typeof ChartDaysSchema>
 
 /** The query the site sends to `coins/{id}/market_chart`: an offered currency and a span. */
 export const MarketChartQuerySchema = v.strictObject({
@@ -39,10 +37,12 @@ export const MarketChartQuerySchema = v.strictObject({
 })
 export type MarketChartQuery = v.InferOutput<typeof MarketChartQuerySchema>
 
-// The page's `?range=` lives in ./search.ts, small, for the route's search validation that every
-// page's entry carries; these are the same values.
+// The page's `?range=` and the spans it names live in ./chart-range.ts, small, for the route's
+// search validation that every page's entry carries; these are the same values.
 export {
+  CHART_DAYS,
   CHART_RANGES,
+  type ChartDays,
   type ChartRange,
   ChartRangeSchema,
   CoinSearchSchema,

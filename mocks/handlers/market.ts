@@ -5,15 +5,19 @@ import coinsList from '../fixtures/coins-list.json'
 import coinsMarkets from '../fixtures/coins-markets.json'
 import global from '../fixtures/global.json'
 import searchTrending from '../fixtures/search-trending.json'
-import { chartIn, marketsIn } from '../currency-samples'
+import { chartIn, marketsIn } from '../../server/market/sample/currencies'
 import { CurrencySchema } from '@contract/currency'
-import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../coin-samples'
-import { sampleMarketList } from '../market-list-samples'
+import {
+  sampleCoinDetail,
+  sampleCoinSources,
+  sampleMarketChart,
+} from '../../server/market/sample/coins'
+import { sampleMarketList } from '../../server/market/sample/market-list'
 import {
   marketsWithSampleImages,
   sampleImagePath,
   trendingWithSampleImages,
-} from '../sample-images'
+} from '../../server/market/sample/images'
 
 // CoinGecko's answers for an id it does not know, and for a currency it does not (of ours).
 const coinNotFound = () => HttpResponse.json({ error: 'coin not found' }, { status: 404 })

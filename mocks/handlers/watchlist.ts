@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
 import coinsMarkets from '../fixtures/coins-markets.json'
-import { marketsIn } from '../currency-samples'
+import { marketsIn } from '../../server/market/sample/currencies'
 import { CurrencySchema } from '@contract/currency'
 import { pricedRow, WatchlistMergeSchema, type WatchRow, watchlistUnion } from '@contract/watchlist'
 import { mockSignedIn } from './auth'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type CreateAlert, MAX_ALERTS } from '@contract/alerts'
+import { type CreateAlert, MAX_ALERTS, REARM_MARGIN } from '@contract/alerts'
 import { coinPath } from '@contract/coin-id'
 import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import type { Clock } from '../clock'
@@ -11,7 +11,7 @@ import type { Mailer } from '../mail/mailer'
 import { enqueueAll } from '../mail/queue'
 import type { Mail } from '../mail/transport'
 import { hashToken } from '../auth/session'
-import { crossed, REARM_MARGIN, step } from './crossing'
+import { crossed, step } from './crossing'
 
 export type AlertDeps = {
   alerts: AlertStore

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type AlertState, type Condition, crossed, REARM_MARGIN, step } from './crossing'
+import { REARM_MARGIN } from '@contract/alerts'
+import { type AlertState, type Condition, crossed, step } from './crossing'
 
 describe('step', () => {
   const above: Condition = { direction: 'above', threshold: 100 }
@@ -25,7 +26,7 @@ describe('step', () => {
     }
   })
 
-  it('waits again after a re-arm only once the price is back past the threshold by 1 %', () => {
+  it('waits again after a re-arm only once the price is back past the threshold by 1%', () => {
     expect(step({ ...above, state: 'rearming' }, 99.5).state).toBe('rearming')
     expect(step({ ...above, state: 'rearming' }, 99)).toEqual({ state: 'waiting', fired: false })
     expect(step({ ...below, state: 'rearming' }, 100.5).state).toBe('rearming')

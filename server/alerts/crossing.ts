@@ -1,6 +1,8 @@
 // When an alert fires, as a pure function of its state and a price: the store applies the same
 // rule in its conditional updates, and the evaluation on refreshes asks this one which rows to try.
 
+import { REARM_MARGIN } from '@contract/alerts'
+
 export type Direction = 'above' | 'below'
 
 /**
@@ -9,9 +11,6 @@ export type Direction = 'above' | 'below'
  * past the threshold by `REARM_MARGIN` before it waits again.
  */
 export type AlertState = 'waiting' | 'triggered' | 'rearming'
-
-/** How far back past the threshold the price must go before a re-armed alert waits again. */
-export const REARM_MARGIN = 0.01
 
 export type Condition = { direction: Direction; threshold: number }
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { currencyCoin, sampleRate } from '../../mocks/currency-samples'
+import { currencyCoin, sampleRate } from './sample/currencies'
 import { CURRENCIES } from '@contract/currency'
 import { loadSample } from './sample'
 

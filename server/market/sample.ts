@@ -23,22 +23,18 @@ import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 
 import searchTrending from '../../mocks/fixtures/search-trending.json' with { type: 'json' }
 import coinsList from '../../mocks/fixtures/coins-list.json' with { type: 'json' }
 import global from '../../mocks/fixtures/global.json' with { type: 'json' }
-import { chartIn, marketsIn } from '../../mocks/currency-samples'
-import { sampleMarketList } from '../../mocks/market-list-samples'
+import { chartIn, marketsIn } from './sample/currencies'
+import { sampleMarketList } from './sample/market-list'
 import { type MarketListResponse, MarketListResponseSchema } from '@contract/market-list'
-import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from '../../mocks/coin-samples'
-import {
-  marketsWithSampleImages,
-  sampleImagePath,
-  trendingWithSampleImages,
-} from '../../mocks/sample-images'
+import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from './sample/coins'
+import { marketsWithSampleImages, sampleImagePath, trendingWithSampleImages } from './sample/images'
 
 export type Sample = {
   /** The price list in US dollars, as the fixture has it. */
   markets: MarketsResponse
-  /** The price list in `currency`, converted at the fixtures' own rates (mocks/currency-samples.ts). */
+  /** The price list in `currency`, converted at the fixtures' own rates (sample/currencies.ts). */
   marketsIn(currency: Currency): MarketsResponse
-  /** The full list's first page in `currency`: one row per sample coin (mocks/market-list-samples.ts). */
+  /** The full list's first page in `currency`: one row per sample coin (sample/market-list.ts). */
   marketList(currency: Currency): MarketListResponse
   global: GlobalResponse
   trending: TrendingResponse

@@ -7,6 +7,7 @@ import {
   formatNumber,
   formatPercent,
   formatPrice,
+  formatShare,
   formatRank,
   formatSince,
   formatSymbol,
@@ -109,6 +110,15 @@ describe('formatPercent', () => {
     expect(formatPercent(-0.005)).toBe('-0.01%')
   })
   it('shows an en dash for null', () => expect(formatPercent(null)).toBe('–'))
+})
+
+describe('formatShare', () => {
+  it('writes a fraction as a percentage without trailing zeros or a space', () => {
+    expect(formatShare(0.05)).toBe('5%')
+    expect(formatShare(0.01)).toBe('1%')
+    expect(formatShare(0.07)).toBe('7%')
+    expect(formatShare(0.005)).toBe('0.5%')
+  })
 })
 
 describe('formatMoneyChange (market cap change)', () => {

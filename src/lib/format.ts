@@ -115,6 +115,14 @@ export function formatPercent(value: Numeric): string {
 }
 
 /**
+ * A fixed share that copy states (a suggested move, a margin), not a measured change: no
+ * trailing zeros, and no space before the sign, as `formatPercent` writes it. 0.05 → "5%".
+ */
+export function formatShare(fraction: number): string {
+  return `${formatDecimal(fraction * 100, UP_TO_THREE)}%`
+}
+
+/**
  * `market_cap_change_24h`: two decimals in every currency, bitcoin and yen included (the column
  * reads as one, and the brief says two), also below one (a change, not a price).
  */

@@ -1,11 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, stripSearchParams, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
+import { alertQueries } from '@/features/alerts/alerts'
 import { CreateAlertSection } from '@/features/alerts/components/create-alert-form'
 import { CoinPage as CoinPageContent } from '@/features/coin/components/coin-page'
 import { coinQueries } from '@/features/coin/queries'
-import { findListedCoin } from '@/features/market/list-queries'
+import { findListedCoin, findMarketCoinName } from '@/features/market/list-queries'
+import { findSearchedCoinName } from '@/features/search/queries'
 import { CoinIdSchema } from '@contract/coin'
 import { CoinSearchSchema, DEFAULT_CHART_RANGE } from '@contract/chart-range'
 import { DEFAULT_CURRENCY } from '@contract/currency'
@@ -41,6 +43,12 @@ export const Route = createFileRoute('/coins/$coinId')({
       // The coin's price and key figures at once, from its row: no request of its own.
       const row = findListedCoin(queryClient, coinId, currency)
       if (row) queryClient.setQueryData(listed.queryKey, row.data, { updatedAt: row.updatedAt })
+      // The name the link showed, for the heading should the coin's own data fail.
+      const named = coinQueries.named(coinId)
+      const name = queryClient.getQueryData(named.queryKey)
+        ? null
+        : nameInCache(queryClient, coinId)
+      if (name) queryClient.setQueryData(named.queryKey, { name })
       void queryClient.prefetchQuery(coinQueries.detail(coinId))
       void queryClient.prefetchQuery(coinQueries.chart(coinId, range, currency))
     }
@@ -68,6 +76,18 @@ export const Route = createFileRoute('/coins/$coinId')({
   },
   component: CoinPage,
 })
+
+/** The coin's name from a list this browser holds: the one its link was on, as a rule. */
+function nameInCache(queryClient: QueryClient, coinId: string): string | null {
+  return (
+    findMarketCoinName(queryClient, coinId) ??
+    findSearchedCoinName(queryClient, coinId) ??
+    queryClient
+      .getQueryData(alertQueries.list().queryKey)
+      ?.alerts.find((alert) => alert.coinId === coinId)?.coinName ??
+    null
+  )
+}
 
 function CoinPage() {
   const { coinId } = Route.useParams()

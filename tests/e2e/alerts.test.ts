@@ -143,7 +143,7 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
     await visit(page, `${site.url}/coins/bitcoin`)
     const form = page.getByRole('form', { name: 'Price alert' })
     const price = form.getByLabel('Price', { exact: true })
-    // 5 % above the current price, then 5 % below once "below" is chosen.
+    // 5% above the current price, then 5% below once "below" is chosen.
     await expect.poll(() => price.inputValue()).toBe('102300')
     await form.getByLabel('below').check()
     expect(await price.inputValue()).toBe('92540')

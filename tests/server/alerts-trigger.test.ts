@@ -118,7 +118,7 @@ describe('alerts fired by refreshes', () => {
     expect(await again.json()).toMatchObject({ error: 'invalid_token' })
   })
 
-  it('a price hovering around the value sends one email; a re-arm waits for a 1 % move back', async () => {
+  it('a price hovering around the value sends one email; a re-arm waits for a 1% move back', async () => {
     await refreshWith(START_PRICE)
     const email = 'hover@example.com'
     const cookie = await visitor(email)
@@ -133,11 +133,11 @@ describe('alerts fired by refreshes', () => {
       headers: { Cookie: cookie, Origin: SITE_URL },
     })
     expect(rearm.status).toBe(204)
-    // Back by less than 1 %, then past again: still re-arming, no email.
+    // Back by less than 1%, then past again: still re-arming, no email.
     await refreshWith(99_500)
     await refreshWith(100_500)
     expect((await alertsOf(server, cookie))[0]?.state).toBe('rearming')
-    // Back by 1 %: waiting; past again: the second email.
+    // Back by 1%: waiting; past again: the second email.
     await refreshWith(98_900)
     expect((await alertsOf(server, cookie))[0]?.state).toBe('waiting')
     await refreshWith(100_200)

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { COIN_DETAIL_PARAMS, CoinDetailSchema, MarketChartSchema } from '@contract/coin'
 import { MARKETS_PARAMS } from '@contract/market'
 import { CURRENCIES } from '@contract/currency'
-import { sampleRate } from '../../mocks/currency-samples'
+import { sampleRate } from '../../server/market/sample/currencies'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { setUpTestDb, type TestServer, testServer, untilHealth } from './helpers/server'
 

@@ -7,7 +7,7 @@ import {
   MarketsResponseSchema,
   TrendingResponseSchema,
 } from '@contract/market'
-import { sampleRate } from '../../mocks/currency-samples'
+import { sampleRate } from '../../server/market/sample/currencies'
 import { loadSample } from '../../server/market/sample'
 import { MAX_UPSTREAM_BODY_BYTES } from '../../server/market/upstream'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'

@@ -11,7 +11,7 @@ import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support
 import { removeDir } from './helpers/pglite'
 import { setUpTestDb } from './helpers/server'
 import { makeSite, SHELL_HTML } from './helpers/site-fixture'
-import { marketsIn } from '../../mocks/currency-samples'
+import { marketsIn } from '../../server/market/sample/currencies'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
 import { formatCompactMoney } from '../../src/features/market/format'
 import { formatNumber, formatPrice } from '../../src/lib/format'

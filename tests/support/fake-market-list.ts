@@ -1,14 +1,14 @@
 // The fake upstream's full list (`coins/markets?per_page=100&page=N&sparkline=true…`): the sample
-// coins at their ranks (mocks/market-list-samples.ts), and between them made-up coins named
+// coins at their ranks (server/market/sample/market-list.ts), and between them made-up coins named
 // "Test Coin <rank>", clearly not real, so that a test has full pages, a page 2 and an end.
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 'json' }
 import {
   type SampleCoinSource,
   sampleCoinDetail,
   sampleMarketChart,
-} from '../../mocks/coin-samples'
-import { chartIn, sampleRate } from '../../mocks/currency-samples'
-import { sampleMarketList } from '../../mocks/market-list-samples'
+} from '../../server/market/sample/coins'
+import { chartIn, sampleRate } from '../../server/market/sample/currencies'
+import { sampleMarketList } from '../../server/market/sample/market-list'
 import { type Currency, CurrencySchema } from '@contract/currency'
 import * as v from 'valibot'
 

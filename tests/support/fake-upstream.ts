@@ -2,7 +2,7 @@ import { EventEmitter, once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { chartIn, marketsIn } from '../../mocks/currency-samples'
+import { chartIn, marketsIn } from '../../server/market/sample/currencies'
 import { CURRENCIES, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
 import * as v from 'valibot'
 import { fakeMarketListPage, madeUpCoinAnswer, madeUpListCoins } from './fake-market-list'
@@ -49,7 +49,7 @@ function listPage(path: string, search: URLSearchParams): string | undefined {
 
 /**
  * `coins/markets` and bitcoin's chart in another currency than US dollars: the fixtures converted
- * at the fixtures' rates (mocks/currency-samples.ts), under the path and its `vs_currency`.
+ * at the fixtures' rates (server/market/sample/currencies.ts), under the path and its `vs_currency`.
  */
 const currencyKey = (path: string, currency: string | null) =>
   currency && currency !== DEFAULT_CURRENCY ? `${path}?vs_currency=${currency}` : path

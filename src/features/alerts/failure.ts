@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/http'
 import type { ALERT_ERRORS } from '@contract/alerts'
-import { describeFailure, type FormProblem } from '@/features/auth/failure'
+import type { FormProblem } from '@/components/form/form-problem'
+import { describeFailure } from '@/features/auth/failure'
 
 /** A form-level problem; `retryAfterS` when the rate limit said no (shown as a countdown). */
 export type AlertProblem = FormProblem & { retryAfterS?: number }

@@ -1,3 +1,4 @@
+import type { FormProblem } from '@/components/form/form-problem'
 import { ApiError } from '@/lib/http'
 import type {
   AccountError,
@@ -7,8 +8,6 @@ import type {
   SignUpError,
   VerifyEmailError,
 } from '@contract/form-errors'
-
-export type FormProblem = { message: string; retry: boolean }
 
 /**
  * What the visitor reads for a failed request: field problems go next to their fields (keys of

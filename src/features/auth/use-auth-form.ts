@@ -4,7 +4,8 @@ import type { UseMutationResult } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { fieldIssues } from '@contract/api-error'
-import { describeFailure, type FormProblem } from './failure'
+import type { FormProblem } from '@/components/form/form-problem'
+import { describeFailure } from './failure'
 
 export type Errors<F extends string> = Partial<Record<F, string>>
 type Failure<F extends string> = { errors: Errors<F>; problem: FormProblem | null }

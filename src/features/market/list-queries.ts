@@ -1,6 +1,6 @@
 import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
 import {
   DEFAULT_MARKET_LIST_PAGES,
@@ -73,6 +73,20 @@ export function listSchemaFor(queryKey: readonly unknown[]) {
   return hashKey(key) === hashKey(queryKey) ? MarketListDataSchema : undefined
 }
 
+/** A coin's row on a page of the list in `currency` that this browser holds, and that page's key. */
+function findListRow(queryClient: QueryClient, id: string, currency: Currency) {
+  let pages = DEFAULT_MARKET_LIST_PAGES
+  for (let page = 1; page <= pages; page++) {
+    const { queryKey } = marketListQueries.page(currency, page)
+    const list = queryClient.getQueryData(queryKey)
+    if (!list) continue
+    pages = list.pages
+    const row = list.coins.find((coin) => coin.id === id)
+    if (row) return { row, list, queryKey }
+  }
+  return null
+}
+
 /**
  * A coin's row on a page of the list in `currency` that this browser holds, as the coin's listed
  * query keeps it (its price and key figures), with when that page was fetched.
@@ -82,17 +96,27 @@ export function findListedCoin(
   id: string,
   currency: Currency,
 ): { data: ListedCoinData; updatedAt: number } | null {
-  let pages = DEFAULT_MARKET_LIST_PAGES
-  for (let page = 1; page <= pages; page++) {
-    const { queryKey } = marketListQueries.page(currency, page)
-    const list = queryClient.getQueryData(queryKey)
-    if (!list) continue
-    pages = list.pages
-    const row = list.coins.find((coin) => coin.id === id)
-    if (row) {
-      const updatedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0
-      return { data: { coin: v.parse(ListedCoinSchema, row), meta: list.meta }, updatedAt }
-    }
+  const found = findListRow(queryClient, id, currency)
+  if (!found) return null
+  const { row, list, queryKey } = found
+  const updatedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0
+  return { data: { coin: v.parse(ListedCoinSchema, row), meta: list.meta }, updatedAt }
+}
+
+/**
+ * A coin's name from any market list this browser holds: the price list and the full list in
+ * every currency, and the trending coins. The link that led to a coin page came from one of them.
+ */
+export function findMarketCoinName(queryClient: QueryClient, id: string): string | null {
+  const trending = queryClient.getQueryData(marketQueries.trending().queryKey)
+  const trendingName = trending?.coins.find((coin) => coin.id === id)?.name
+  if (trendingName !== undefined) return trendingName
+  for (const currency of CURRENCIES) {
+    const markets = queryClient.getQueryData(marketQueries.markets(currency).queryKey)
+    const name =
+      markets?.coins.find((coin) => coin.id === id)?.name ??
+      findListRow(queryClient, id, currency)?.row.name
+    if (name !== undefined) return name
   }
   return null
 }

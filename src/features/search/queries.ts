@@ -1,4 +1,4 @@
-import { hashKey, queryOptions } from '@tanstack/react-query'
+import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { readDataMeta } from '@contract/data-meta'
 import {
@@ -45,4 +45,15 @@ export function searchSchemaFor(queryKey: readonly unknown[]) {
   return hashKey(queryKey) === hashKey(searchQueries.results(q).queryKey)
     ? SearchDataSchema
     : undefined
+}
+
+/** A coin's name from a search this browser made, whatever was typed. */
+export function findSearchedCoinName(queryClient: QueryClient, id: string): string | null {
+  for (const [, data] of queryClient.getQueriesData({ queryKey: searchQueries.all() })) {
+    // Each entry is checked: the prefix alone does not tell Query the data's type.
+    if (!v.is(SearchDataSchema, data)) continue
+    const coin = data.coins.find((found) => found.id === id)
+    if (coin) return coin.name
+  }
+  return null
 }

@@ -1,6 +1,7 @@
 import type { Ref } from 'react'
 import { useCountdown } from '@/lib/countdown'
-import { FormProblemAlert } from '@/features/auth/components/form-problem'
+import { withUnit } from '@/lib/format'
+import { FormProblemAlert } from '@/components/form/form-problem'
 import type { AlertProblem } from '../failure'
 
 /** A form's problem; when rate limited, how long until the server takes another. */
@@ -26,5 +27,5 @@ export function AlertProblemNote({
 
 function Countdown({ seconds }: { seconds: number }) {
   const left = useCountdown(seconds)
-  return <>{left > 0 ? `Try again in ${left} s.` : 'You can try again now.'}</>
+  return <>{left > 0 ? `Try again in ${withUnit(left, 's')}.` : 'You can try again now.'}</>
 }

@@ -4,18 +4,18 @@ import { useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { env } from '@/lib/env'
-import { formatPrice } from '@/lib/format'
-import { ALERT_DONE, ALERT_ERRORS, type Alert } from '@contract/alerts'
+import { formatPrice, formatShare } from '@/lib/format'
+import { ALERT_DONE, ALERT_ERRORS, type Alert, REARM_MARGIN } from '@contract/alerts'
 import { knownCode } from '@contract/form-errors'
 import { accountQueries } from '@/features/auth/account-session'
-import { FormDone } from '@/features/auth/components/form-done'
+import { FormDone } from '@/components/form/form-done'
 import { alertQueries, useDeleteAlert, useRearmAlert } from '../alerts'
 import { describeAlertFailure, RETURNED } from '../failure'
 
 const DONE_TEXT: Record<(typeof ALERT_DONE)[number], string> = {
   created: 'Your alert was created. We will email you once when the price crosses its value.',
   deleted: 'The alert was deleted.',
-  rearmed: 'The alert was re-armed: it waits for the price to come back past its value by 1 %.',
+  rearmed: `The alert was re-armed: it waits for the price to come back past its value by ${formatShare(REARM_MARGIN)}.`,
 }
 
 const TIME = new Intl.DateTimeFormat('en-GB', {
@@ -143,7 +143,9 @@ function AlertItem({
           : alert.triggered
             ? `Triggered at ${timeText(alert.triggered.at)} (price ${formatPrice(alert.triggered.price, alert.currency)}, from ${alert.triggered.source})`
             : 'Triggered'}
-        {alert.state === 'rearming' ? '. Re-armed: waits for the price to come back by 1 %.' : ''}
+        {alert.state === 'rearming'
+          ? `. Re-armed: waits for the price to come back by ${formatShare(REARM_MARGIN)}.`
+          : ''}
       </p>
       <div className="alert-list__actions">
         {alert.state === 'triggered' ? (

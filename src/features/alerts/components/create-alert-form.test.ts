@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { suggestedPrice } from './create-alert-form'
 
 describe('suggestedPrice', () => {
-  it('is 5 % above or below the current price, to four significant digits', () => {
+  it('is 5% above or below the current price, to four significant digits', () => {
     expect(suggestedPrice(97_412, 'above')).toBe('102300')
     expect(suggestedPrice(97_412, 'below')).toBe('92540')
     expect(suggestedPrice(1.0003, 'above')).toBe('1.05')

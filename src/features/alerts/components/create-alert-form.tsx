@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
-import { formatPrice } from '@/lib/format'
+import { formatPrice, formatShare } from '@/lib/format'
 import {
   type CreateAlert,
   CreateAlertSchema,
@@ -14,8 +14,8 @@ import {
 import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
 import { safeReturnPath } from '@contract/return-to'
 import { accountQueries } from '@/features/auth/account-session'
-import { Field } from '@/features/auth/components/field'
-import { FormDone } from '@/features/auth/components/form-done'
+import { Field } from '@/components/form/field'
+import { FormDone } from '@/components/form/form-done'
 import { ResendVerificationForm } from '@/features/auth/components/resend-verification-form'
 import { useCreateAlert } from '../alerts'
 import { type AlertProblem, describeAlertFailure } from '../failure'
@@ -24,7 +24,7 @@ import { AlertProblemNote } from './alert-problem'
 /** The coin's current price in each currency the page knows it in. */
 type CoinPrices = Partial<Record<Currency, number>>
 
-/** ±5 % of the current price, to four significant digits, written without an exponent. */
+/** `SUGGESTED_MOVE` above or below the current price, to four significant digits, written without an exponent. */
 export function suggestedPrice(price: number | undefined, direction: Direction): string {
   if (price === undefined || !Number.isFinite(price) || price <= 0) return ''
   const moved = price * (direction === 'above' ? 1 + SUGGESTED_MOVE : 1 - SUGGESTED_MOVE)
@@ -242,7 +242,7 @@ function CreateAlertForm({
           hint={
             now === undefined
               ? undefined
-              : `Now ${formatPrice(now, currency)}; suggested: 5 % ${direction}.`
+              : `Now ${formatPrice(now, currency)}; suggested: ${formatShare(SUGGESTED_MOVE)} ${direction}.`
           }
           onChange={(event) => {
             setTyped(event.currentTarget.value)

@@ -69,6 +69,18 @@ describe('the coin page’s price alert', () => {
     expect(price).toHaveValue('4000')
   })
 
+  it('suggests a price 5% from the current one, in the direction chosen', async () => {
+    signedIn(true)
+    const user = userEvent.setup()
+    await renderApp('/coins/bitcoin')
+    const alert = await section()
+    expect(await alert.findByText(/suggested:/)).toHaveTextContent(
+      'Now $97,412.00; suggested: 5% above.',
+    )
+    await user.click(alert.getByLabelText('below'))
+    expect(alert.getByText(/suggested:/)).toHaveTextContent('Now $97,412.00; suggested: 5% below.')
+  })
+
   it('says an alert is true already and creates it only when the visitor says yes', async () => {
     signedIn(true)
     const posted: unknown[] = []
@@ -133,7 +145,7 @@ describe('the coin page’s price alert', () => {
     const note = await alert.findByRole('alert')
     // Read after it appeared: a busy machine may have ticked once.
     expect(note.textContent).toMatch(
-      /^Too many alerts created in a minute\. Try again in 1[12] s\.$/,
+      /^Too many alerts created in a minute\. Try again in 1[12]\u00a0s\.$/,
     )
   })
 })

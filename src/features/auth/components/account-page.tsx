@@ -12,9 +12,9 @@ import { accountQueries } from '../account-session'
 import { describeFailure, returnedProblem } from '../failure'
 import { useSignOutEverywhere } from '../sign-out'
 import { useAuthForm } from '../use-auth-form'
-import { Field } from './field'
-import { FormDone } from './form-done'
-import { FormProblemAlert } from './form-problem'
+import { Field } from '@/components/form/field'
+import { FormDone } from '@/components/form/form-done'
+import { FormProblemAlert } from '@/components/form/form-problem'
 import { ResendVerificationForm } from './resend-verification-form'
 
 type AccountDone = (typeof ACCOUNT_DONE)[number]

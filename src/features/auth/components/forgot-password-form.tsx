@@ -7,9 +7,9 @@ import { FORGOT_PASSWORD_ERRORS } from '@contract/account-forms'
 import { returnedProblem } from '../failure'
 import { useRequestPasswordReset } from '../password-reset'
 import { useAuthForm } from '../use-auth-form'
-import { Field } from './field'
-import { FormDone } from './form-done'
-import { FormProblemAlert } from './form-problem'
+import { Field } from '@/components/form/field'
+import { FormDone } from '@/components/form/form-done'
+import { FormProblemAlert } from '@/components/form/form-problem'
 
 const FIELDS = ['email'] as const
 

@@ -10,9 +10,9 @@ import { TOKEN_PATTERN } from '@contract/token'
 import { returnedProblem } from '../failure'
 import { useConfirmPasswordReset } from '../password-reset'
 import { useAuthForm } from '../use-auth-form'
-import { Field } from './field'
-import { FormDone, LinkDoesNotWork } from './form-done'
-import { FormProblemAlert } from './form-problem'
+import { Field } from '@/components/form/field'
+import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
+import { FormProblemAlert } from '@/components/form/form-problem'
 
 const FIELDS = ['password'] as const
 const NewPasswordSchema = v.object({ password: PasswordResetConfirmSchema.entries.password })

@@ -5,8 +5,8 @@ import type { SignInError } from '@contract/form-errors'
 import { SignInSchema } from '@contract/session'
 import { useSignIn } from '../sign-in'
 import { returnQuery, useAuthForm } from '../use-auth-form'
-import { Field } from './field'
-import { FormProblemAlert } from './form-problem'
+import { Field } from '@/components/form/field'
+import { FormProblemAlert } from '@/components/form/form-problem'
 
 const FIELDS = ['username', 'password'] as const
 

@@ -6,8 +6,8 @@ import type { SignUpError } from '@contract/form-errors'
 import { SignUpSchema } from '@contract/sign-up'
 import { useSignUp } from '../sign-up'
 import { returnQuery, useAuthForm } from '../use-auth-form'
-import { Field } from './field'
-import { FormProblemAlert } from './form-problem'
+import { Field } from '@/components/form/field'
+import { FormProblemAlert } from '@/components/form/form-problem'
 
 const FIELDS = ['name', 'email', 'password', 'phoneNumber'] as const
 type FieldName = (typeof FIELDS)[number]

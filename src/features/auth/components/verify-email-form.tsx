@@ -9,8 +9,8 @@ import { TOKEN_PATTERN } from '@contract/token'
 import { returnedProblem } from '../failure'
 import { useAuthForm } from '../use-auth-form'
 import { useVerifyEmail } from '../verify-email'
-import { FormDone, LinkDoesNotWork } from './form-done'
-import { FormProblemAlert } from './form-problem'
+import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
+import { FormProblemAlert } from '@/components/form/form-problem'
 
 const NOTHING_TO_TYPE = v.object({})
 

@@ -241,6 +241,33 @@ describe('coin page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin BTC' })).toBeVisible()
   })
 
+  it("is headed by the coin's name, not its id, when a link leads to a coin whose data fails", async () => {
+    server.use(http.get('*/coins/tether', () => HttpResponse.error()))
+    const user = userEvent.setup()
+    await renderApp('/')
+    // The price list's row: its name and symbol.
+    await user.click(await screen.findByRole('link', { name: 'Tether USDT' }))
+    await screen.findByRole('button', { name: 'Retry' })
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Tether$/)
+  })
+
+  it("is headed by the name a search showed, when the coin's data fails", async () => {
+    server.use(
+      http.get('*/api/search', () =>
+        HttpResponse.json({
+          coins: [{ id: 'usd-coin', name: 'USDC', symbol: 'usdc', rank: 7, image: null }],
+        }),
+      ),
+      http.get('*/coins/usd-coin', () => HttpResponse.error()),
+    )
+    const user = userEvent.setup()
+    await renderApp('/search?q=usd')
+    const found = await screen.findByRole('list', { name: 'Coins found' })
+    await user.click(within(found).getByRole('link', { name: /USDC/ }))
+    await screen.findByRole('button', { name: 'Retry' })
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^USDC$/)
+  })
+
   it('is the not-found page for a coin the server does not know, or an id no coin can have', async () => {
     server.use(
       http.get('*/coins/no-such-coin', () =>

@@ -4,8 +4,8 @@
 // and its coin's page agree. Used by the server's sample data, the MSW handlers and the fake
 // upstream.
 import type { Currency } from '@contract/currency'
-import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from './coin-samples'
-import { chartIn } from './currency-samples'
+import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from './coins'
+import { chartIn } from './currencies'
 
 type PerCurrency<T> = Partial<Record<Currency, T | null>>
 type SampleMarketData = {

@@ -2,11 +2,11 @@
 // built from the list fixtures: bitcoin's detail is its own fixture, the others' are made from
 // their list rows, and every chart is generated from the coin's price, the same on every run.
 // Used by the server's sample data and by the MSW handlers.
-import coinsBitcoin from './fixtures/coins-bitcoin.json' with { type: 'json' }
-import coinsMarkets from './fixtures/coins-markets.json' with { type: 'json' }
-import searchTrending from './fixtures/search-trending.json' with { type: 'json' }
+import coinsBitcoin from '../../../mocks/fixtures/coins-bitcoin.json' with { type: 'json' }
+import coinsMarkets from '../../../mocks/fixtures/coins-markets.json' with { type: 'json' }
+import searchTrending from '../../../mocks/fixtures/search-trending.json' with { type: 'json' }
 import { CURRENCIES } from '@contract/currency'
-import { currencyCoin, inCurrencies } from './currency-samples'
+import { currencyCoin, inCurrencies } from './currencies'
 
 /** What a sample coin's page is made from: a `coins/markets` row, or what trending says. */
 export type SampleCoinSource = {

@@ -1,5 +1,7 @@
 import type { Ref } from 'react'
-import type { FormProblem } from '../failure'
+
+/** A problem with the whole form (not one field); `retry` offers a Try again button. */
+export type FormProblem = { message: string; retry: boolean }
 
 /** A form-level problem, announced at once; Try again resubmits what the visitor typed. */
 export function FormProblemAlert({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import coinsBitcoin from './fixtures/coins-bitcoin.json'
-import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from './coin-samples'
+import coinsBitcoin from '../../../mocks/fixtures/coins-bitcoin.json'
+import { sampleCoinDetail, sampleCoinSources, sampleMarketChart } from './coins'
 
 const END = Date.parse('2026-11-23T08:59:12.148Z')
 
