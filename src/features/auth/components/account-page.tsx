@@ -4,10 +4,16 @@ import { useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
-import { type AccountUser, ChangePasswordSchema, DeleteAccountSchema } from '@contract/account'
+import {
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  EditDetailsSchema,
+} from '@contract/account'
+import type { AccountDetails } from '@contract/account-details'
 import { knownCode } from '@contract/form-errors'
 import { ACCOUNT_DONE, ACCOUNT_ERRORS } from '@contract/account-forms'
-import { useChangePassword, useDeleteAccount } from '../account'
+import { useChangeEmail, useChangePassword, useDeleteAccount, useEditDetails } from '../account'
 import { accountQueries } from '../account-session'
 import { describeFailure, returnedProblem } from '../failure'
 import { useSignOutEverywhere } from '../sign-out'
@@ -20,6 +26,9 @@ import { ResendVerificationForm } from './resend-verification-form'
 type AccountDone = (typeof ACCOUNT_DONE)[number]
 
 const DONE_TEXT: Record<AccountDone, string> = {
+  details_saved: 'Your name and phone number were saved.',
+  email_change_sent:
+    'We sent a link to your new address. Your address changes when you open it, within 24 hours.',
   password_changed: 'Your password was changed. Your other sessions were signed out.',
   verification_sent: 'We sent you a new link. Open it within 24 hours to confirm your address.',
   signed_out: 'You were signed out everywhere, on every device.',
@@ -32,10 +41,18 @@ const wrongPassword = (field: string) => (failure: Error) =>
     ? { errors: { [field]: 'That password is not right.' }, problem: null }
     : describeFailure(failure, [field])
 
+/** The new address's problems go next to it: taken, or the one the account has. */
+const emailProblem = (failure: Error) =>
+  failure instanceof ApiError && failure.code === 'email_taken'
+    ? { errors: { email: failure.message }, problem: null }
+    : failure instanceof ApiError && failure.code === 'invalid_password'
+      ? { errors: { password: 'That password is not right.' }, problem: null }
+      : describeFailure(failure, EMAIL_FIELDS)
+
 /**
- * The signed-in visitor's account: details and their verified state, a new password, sign out
- * everywhere, delete. Every form posts without JavaScript too; the server knows whose session it
- * is, and sends the page back with `?done=` or `?error=`.
+ * The signed-in visitor's account: details and their verified state, editing them, a new address,
+ * a new password, sign out everywhere, delete. Every form posts without JavaScript too; the server
+ * knows whose session it is, and sends the page back with `?done=` or `?error=`.
  */
 export function AccountPage({
   returned,
@@ -45,11 +62,12 @@ export function AccountPage({
   done?: string | undefined
 }) {
   const hydrated = useHydrated()
-  // Known in the browser only: the prerendered page (and the first render) shows the forms alone.
-  const session = useQuery(accountQueries.session())
-  const user = hydrated ? (session.data ?? undefined) : undefined
+  // In a page rendered for the signed-in visitor, and asked for by the browser otherwise: the
+  // prerendered page (and its first render) shows the forms alone.
+  const details = useQuery(accountQueries.details())
+  const account = details.data ?? undefined
   const signedOut =
-    hydrated && (session.data === null || (session.fetchStatus === 'idle' && session.isPending))
+    hydrated && (details.data === null || (details.fetchStatus === 'idle' && details.isPending))
   const [happened, setHappened] = useState(knownCode(ACCOUNT_DONE, done))
   const code = knownCode(ACCOUNT_ERRORS, returned)
   const problem = code ? returnedProblem.account(code) : null
@@ -79,7 +97,16 @@ export function AccountPage({
         </p>
       ) : (
         <>
-          <Details user={user} onSent={() => setHappened('verification_sent')} />
+          <Details account={account} onSent={() => setHappened('verification_sent')} />
+          {account ? (
+            <EditDetailsForm
+              // Filled again when the details change (a save here, or in another tab).
+              key={`${account.name}\n${account.phoneNumber ?? ''}`}
+              account={account}
+              onDone={() => setHappened('details_saved')}
+            />
+          ) : null}
+          <ChangeEmailForm onDone={() => setHappened('email_change_sent')} />
           <div className="account-page__section">
             <h2>Price alerts</h2>
             <p>
@@ -96,25 +123,35 @@ export function AccountPage({
   )
 }
 
-/** Name, email and its state; before the page's script knows the session, the forms only. */
-function Details({ user, onSent }: { user: AccountUser | undefined; onSent: () => void }) {
+/**
+ * What sign-up asked for (labelled as sign-up labels it), the address's state and a change of
+ * address waiting for its link; without the details (a page as prerendered), the forms only.
+ */
+function Details({ account, onSent }: { account: AccountDetails | undefined; onSent: () => void }) {
   return (
     <div className="account-page__section">
       <h2>Details</h2>
-      {user ? (
+      {account ? (
         <dl className="account-page__details">
           <dt>Name</dt>
-          <dd>{user.name}</dd>
+          <dd>{account.name}</dd>
           <dt>Email</dt>
           <dd>
-            {user.email}{' '}
+            {account.email}{' '}
             <span className="account-page__state">
-              {user.emailVerified ? '✓ Confirmed' : '✗ Not confirmed yet'}
+              {account.emailVerified ? '✓ Confirmed' : '✗ Not confirmed yet'}
             </span>
+            {account.pendingEmail ? (
+              <span className="account-page__pending">
+                Changing to {account.pendingEmail}: waiting for confirmation at that address.
+              </span>
+            ) : null}
           </dd>
+          <dt>Phone Number</dt>
+          <dd>{account.phoneNumber ?? 'Not given'}</dd>
         </dl>
       ) : null}
-      {user?.emailVerified ? null : (
+      {account?.emailVerified ? null : (
         <ResendVerificationForm
           className="account-page__resend"
           label="Send the link again"
@@ -127,6 +164,94 @@ function Details({ user, onSent }: { user: AccountUser | undefined; onSent: () =
         </ResendVerificationForm>
       )}
     </div>
+  )
+}
+
+const DETAILS_FIELDS = ['name', 'phoneNumber'] as const
+
+function EditDetailsForm({ account, onDone }: { account: AccountDetails; onDone: () => void }) {
+  const form = useAuthForm({
+    schema: EditDetailsSchema,
+    fields: DETAILS_FIELDS,
+    initial: { name: account.name, phoneNumber: account.phoneNumber ?? '' },
+    mutation: useEditDetails(),
+    returned: null,
+    onSuccess: onDone,
+  })
+  return (
+    <form
+      ref={form.formRef}
+      method="post"
+      action={`${env.formApiUrl}api/account/details`}
+      className="form account-page__section"
+      noValidate
+      aria-busy={form.pending}
+      aria-labelledby="edit-details"
+      onSubmit={form.submit}
+    >
+      <h2 id="edit-details">Edit details</h2>
+      {form.problem ? (
+        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
+      ) : null}
+      <Field label="Name" autoComplete="name" {...form.field('name')} />
+      <Field
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        hint="Optional. Leave it empty to remove it."
+        {...form.field('phoneNumber')}
+      />
+      <button type="submit" className="button button--primary" disabled={form.pending}>
+        {form.pending ? 'Saving…' : 'Save details'}
+      </button>
+    </form>
+  )
+}
+
+const EMAIL_FIELDS = ['email', 'password'] as const
+
+function ChangeEmailForm({ onDone }: { onDone: () => void }) {
+  const form = useAuthForm({
+    schema: ChangeEmailSchema,
+    fields: EMAIL_FIELDS,
+    initial: { email: '', password: '' },
+    mutation: useChangeEmail(),
+    returned: null,
+    onSuccess: onDone,
+    describe: emailProblem,
+  })
+  return (
+    <form
+      ref={form.formRef}
+      method="post"
+      action={`${env.formApiUrl}api/account/email`}
+      className="form account-page__section"
+      noValidate
+      aria-busy={form.pending}
+      aria-labelledby="change-email"
+      onSubmit={form.submit}
+    >
+      <h2 id="change-email">Change email address</h2>
+      {form.problem ? (
+        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
+      ) : null}
+      <Field
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        hint="We send a link there; your address changes when you open it."
+        {...form.field('email')}
+      />
+      <Field
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
+      <button type="submit" className="button button--primary" disabled={form.pending}>
+        {form.pending ? 'Sending…' : 'Send confirmation link'}
+      </button>
+    </form>
   )
 }
 
