@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
@@ -179,20 +179,13 @@ function EditDetailsForm({ account, onDone }: { account: AccountDetails; onDone:
     onSuccess: onDone,
   })
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/account/details`}
-      className="form account-page__section"
-      noValidate
-      aria-busy={form.pending}
-      aria-labelledby="edit-details"
-      onSubmit={form.submit}
+    <AccountForm
+      form={form}
+      path="details"
+      id="edit-details"
+      title="Edit details"
+      submit={['Save details', 'Saving…']}
     >
-      <h2 id="edit-details">Edit details</h2>
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
       <Field label="Name" autoComplete="name" {...form.field('name')} />
       <Field
         label="Phone Number"
@@ -201,10 +194,7 @@ function EditDetailsForm({ account, onDone }: { account: AccountDetails; onDone:
         hint="Optional. Leave it empty to remove it."
         {...form.field('phoneNumber')}
       />
-      <button type="submit" className="button button--primary" disabled={form.pending}>
-        {form.pending ? 'Saving…' : 'Save details'}
-      </button>
-    </form>
+    </AccountForm>
   )
 }
 
@@ -221,20 +211,13 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
     describe: emailProblem,
   })
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/account/email`}
-      className="form account-page__section"
-      noValidate
-      aria-busy={form.pending}
-      aria-labelledby="change-email"
-      onSubmit={form.submit}
+    <AccountForm
+      form={form}
+      path="email"
+      id="change-email"
+      title="Change email address"
+      submit={['Send confirmation link', 'Sending…']}
     >
-      <h2 id="change-email">Change email address</h2>
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
       <Field
         label="New email address"
         type="email"
@@ -248,10 +231,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
         autoComplete="current-password"
         {...form.field('password')}
       />
-      <button type="submit" className="button button--primary" disabled={form.pending}>
-        {form.pending ? 'Sending…' : 'Send confirmation link'}
-      </button>
-    </form>
+    </AccountForm>
   )
 }
 
@@ -268,20 +248,13 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     describe: wrongPassword('currentPassword'),
   })
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/account/password`}
-      className="form account-page__section"
-      noValidate
-      aria-busy={form.pending}
-      aria-labelledby="change-password"
-      onSubmit={form.submit}
+    <AccountForm
+      form={form}
+      path="password"
+      id="change-password"
+      title="Change password"
+      submit={['Change password', 'Saving…']}
     >
-      <h2 id="change-password">Change password</h2>
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
       <Field
         label="Current password"
         type="password"
@@ -295,10 +268,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         hint="At least 8 characters. Your other sessions are signed out."
         {...form.field('password')}
       />
-      <button type="submit" className="button button--primary" disabled={form.pending}>
-        {form.pending ? 'Saving…' : 'Change password'}
-      </button>
-    </form>
+    </AccountForm>
   )
 }
 
@@ -342,32 +312,80 @@ function DeleteAccountForm({ onDone }: { onDone: () => void }) {
     describe: wrongPassword('password'),
   })
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/account/delete`}
-      className="form account-page__section"
-      noValidate
-      aria-busy={form.pending}
-      aria-labelledby="delete-account"
-      onSubmit={form.submit}
+    <AccountForm
+      form={form}
+      path="delete"
+      id="delete-account"
+      title="Delete account"
+      submit={['Delete my account', 'Deleting…']}
+      danger
+      intro={
+        <p>
+          Deletes your account and everything it holds at once. This cannot be undone; you can sign
+          up again with the same email address.
+        </p>
+      }
     >
-      <h2 id="delete-account">Delete account</h2>
-      <p>
-        Deletes your account and everything it holds at once. This cannot be undone; you can sign up
-        again with the same email address.
-      </p>
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
       <Field
         label="Your password"
         type="password"
         autoComplete="current-password"
         {...form.field('password')}
       />
-      <button type="submit" className="button button--danger" disabled={form.pending}>
-        {form.pending ? 'Deleting…' : 'Delete my account'}
+    </AccountForm>
+  )
+}
+
+/**
+ * One of the page's forms with fields: a plain POST to `/api/account/<path>` without the page's
+ * script, the mutation of `form` with it; its heading names it, its problem comes first.
+ */
+function AccountForm({
+  form,
+  path,
+  id,
+  title,
+  submit: [label, pendingLabel],
+  danger = false,
+  intro,
+  children,
+}: {
+  form: Pick<
+    ReturnType<typeof useAuthForm>,
+    'formRef' | 'problemRef' | 'problem' | 'retry' | 'submit' | 'pending'
+  >
+  path: string
+  id: string
+  title: string
+  /** The button's text, and its text while the request runs. */
+  submit: readonly [string, string]
+  danger?: boolean
+  intro?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <form
+      ref={form.formRef}
+      method="post"
+      action={`${env.formApiUrl}api/account/${path}`}
+      className="form account-page__section"
+      noValidate
+      aria-busy={form.pending}
+      aria-labelledby={id}
+      onSubmit={form.submit}
+    >
+      <h2 id={id}>{title}</h2>
+      {intro}
+      {form.problem ? (
+        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
+      ) : null}
+      {children}
+      <button
+        type="submit"
+        className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+        disabled={form.pending}
+      >
+        {form.pending ? pendingLabel : label}
       </button>
     </form>
   )
