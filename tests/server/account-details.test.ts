@@ -347,11 +347,29 @@ describe('changing the address', () => {
       fetch(`${server.url}/api/auth/verify-email`, json({ token })),
     )
     expect(response.status).toBe(409)
-    expect(await response.json()).toMatchObject({ error: 'email_taken' })
+    expect(await response.json()).toMatchObject({
+      error: 'email_taken',
+      message: 'Another account uses this address now. Your address was not changed.',
+    })
     expect(await account(cookie)).toMatchObject({
       email: 'slow-mover@example.com',
       pendingEmail: null,
     })
+  })
+
+  it('the same, from the confirmation page without JavaScript: back to it with the code', async () => {
+    const cookie = await signUp('slow-form@example.com')
+    await post(
+      '/api/account/email',
+      { email: 'raced-form@example.com', password: PASSWORD },
+      cookie,
+    )
+    const token = tokenIn(await smtp.mailTo('raced-form@example.com'), '/verify-email')
+    await signUp('raced-form@example.com')
+    expect(await postForm('/api/auth/verify-email', { token }, '')).toBe(
+      '/verify-email?error=email_taken',
+    )
+    expect(await account(cookie)).toMatchObject({ email: 'slow-form@example.com' })
   })
 
   it('a new request replaces the pending one; the change link expires after 24 hours', async () => {

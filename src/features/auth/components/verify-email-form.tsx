@@ -58,6 +58,20 @@ export function VerifyEmailForm({
       </FormDone>
     )
   }
+  // A change of address whose address another account took: the link is used up either way.
+  if (problem === 'email_taken') {
+    return (
+      <LinkDoesNotWork
+        expired
+        expiredText={EMAIL_TAKEN_MEANWHILE}
+        advice="Sign in, and choose another address on your account page."
+      >
+        <Link to="/account" className="button button--primary">
+          Your account
+        </Link>
+      </LinkDoesNotWork>
+    )
+  }
   // The page as prerendered shows the form: the server writes the token into it (no script).
   if ((hydrated && held === null) || problem === 'invalid_token') {
     return (
