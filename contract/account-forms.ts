@@ -9,11 +9,18 @@ export const RESET_PASSWORD_ERRORS = [
   'rate_limited',
   'unavailable',
 ] as const
-export const VERIFY_EMAIL_ERRORS = ['invalid_token', 'rate_limited', 'unavailable'] as const
+/** `email_taken`: a change of address whose address another account took before the link was opened. */
+export const VERIFY_EMAIL_ERRORS = [
+  'invalid_token',
+  'email_taken',
+  'rate_limited',
+  'unavailable',
+] as const
 /** The account page's forms; `unauthenticated`: the session ended before the post. */
 export const ACCOUNT_ERRORS = [
   'validation_failed',
   'invalid_password',
+  'email_taken',
   'unauthenticated',
   'rate_limited',
   'unavailable',
@@ -27,8 +34,14 @@ export const FORGOT_PASSWORD_DONE = ['sent'] as const
 export const RESET_PASSWORD_DONE = ['changed'] as const
 export const VERIFY_EMAIL_DONE = ['verified'] as const
 export const ACCOUNT_DONE = [
+  'details_saved',
+  'email_change_sent',
   'password_changed',
   'verification_sent',
   'signed_out',
   'deleted',
 ] as const
+
+/** A change of address whose address another account took before its link was opened. */
+export const EMAIL_TAKEN_MEANWHILE =
+  'Another account uses this address now. Your address was not changed.'

@@ -34,6 +34,20 @@ export const ChangePasswordSchema = v.object({
 })
 export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>
 
+/** The account page's details: the name and phone number, by sign-up's rules (empty: no number). */
+export const EditDetailsSchema = v.object({
+  name: SignUpSchema.entries.name,
+  phoneNumber: SignUpSchema.entries.phoneNumber,
+})
+export type EditDetails = v.InferOutput<typeof EditDetailsSchema>
+
+/** A new address, taken only once a link mailed to it is opened; the password says it is the owner. */
+export const ChangeEmailSchema = v.object({
+  email: SignUpSchema.entries.email,
+  password: CurrentPasswordSchema,
+})
+export type ChangeEmail = v.InferOutput<typeof ChangeEmailSchema>
+
 export const DeleteAccountSchema = v.object({ password: CurrentPasswordSchema })
 export type DeleteAccount = v.InferOutput<typeof DeleteAccountSchema>
 

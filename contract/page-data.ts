@@ -3,6 +3,7 @@ import type { ChartRange } from './chart-range'
 import type { CoinChartData, CoinDetailData } from './coin'
 import type { Currency } from './currency'
 import type { GlobalData, MarketsData, TrendingData } from './market'
+import type { AccountDetails } from './account-details'
 import type { SessionUser } from './session'
 import type { WatchRow } from './watchlist'
 import type { ListedCoinData, MarketListData } from './market-list'
@@ -46,6 +47,8 @@ export type PageData = {
    * in a cache shared with other visitors (server/site/pages.ts).
    */
   viewer?: SessionUser
+  /** On `/account`, the viewer's details, so the page shows them without its script too. */
+  account?: AccountDetails
   /**
    * The viewer's watchlist (their stars on every page), and on `/watchlist` its rows in
    * `currency`, from the server's caches alone.

@@ -27,6 +27,7 @@ import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
 import { sessionCookies } from './middleware/session-cookie'
 import { accountRoutes } from './routes/account'
+import { accountDetails } from './auth/account-details'
 import { alertRoutes } from './routes/alerts'
 import { authRoutes, sessionOf } from './routes/auth'
 import { healthRoutes } from './routes/health'
@@ -188,6 +189,10 @@ export function createApp(deps: AppDeps): App {
       cookies,
       passwordChecks: passwordChecks('account-password'),
       passwordLimits: new SignInLimits(shared.limiters, 'session-password'),
+      detailChanges: shared.limiters('account-details', {
+        limit: config.signinRateLimit,
+        windowMs: 60_000,
+      }),
       verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
       siteOrigin: config.siteOrigin,
       trustProxy: config.trustProxy,
@@ -292,6 +297,7 @@ export function createApp(deps: AppDeps): App {
       renderGate,
       searchPage: pages && searchPage({ ...search, pages, renderGate }),
       viewerOf,
+      accountOf: (accountId) => accountDetails(recovery, accountId),
       watchlist: {
         coinsOf: (accountId) => watchlist.list(accountId),
         cachedRows: (ids, currency) =>

@@ -6,6 +6,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loadUserMenu } from '@/features/auth/components/account-menu'
+import { accountQueries } from '@/features/auth/account-session'
 import { authQueries } from '@/features/auth/session'
 import { loadPriceExtras } from '@/boot/price-extras'
 import { coinQueries } from '@/features/coin/queries'
@@ -46,6 +47,9 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
   } = data
   // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
   if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
+  if (viewer && data.account) {
+    queryClient.setQueryData(accountQueries.details().queryKey, data.account)
+  }
   if (viewer && data.watchlist) {
     const { coins, rows } = data.watchlist
     queryClient.setQueryData(watchlistQueries.account().queryKey, { coins })

@@ -25,8 +25,8 @@ void storage?.removeItem('coinvera-cache')
 
 /**
  * The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
- * A coin page's schemas come with the coin page's code, and search's with search's, so no other
- * page loads them.
+ * A coin page's schemas come with the coin page's code, search's with search's, and the account
+ * page's with its own, so no other page loads them.
  */
 async function readThisPageState(): Promise<PageState | null> {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent
@@ -35,6 +35,7 @@ async function readThisPageState(): Promise<PageState | null> {
   const coin = pathname.startsWith('/coins/') ? await import('@/features/coin/queries') : null
   const list = pathname === '/coins' ? await import('@/features/market/list-queries') : null
   const search = pathname === '/search' ? await import('@/features/search/queries') : null
+  const account = pathname === '/account' ? await import('@/features/auth/account-session') : null
   return readPageState(
     text,
     (queryKey) =>
@@ -43,7 +44,8 @@ async function readThisPageState(): Promise<PageState | null> {
       watchlistSchemaFor(queryKey) ??
       coin?.coinSchemaFor(queryKey) ??
       list?.listSchemaFor(queryKey) ??
-      search?.searchSchemaFor(queryKey),
+      search?.searchSchemaFor(queryKey) ??
+      account?.accountSchemaFor(queryKey),
     coin?.pageUnavailableSchema ?? list?.pageUnavailableSchema,
   )
 }

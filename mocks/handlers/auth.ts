@@ -1,13 +1,16 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
 import { fieldIssues } from '@contract/api-error'
+import { ChangeEmailSchema, EditDetailsSchema } from '@contract/account'
 import { SignUpSchema } from '@contract/sign-up'
 import { SIGNED_IN_COOKIE, SignInSchema } from '@contract/session'
 
 type User = { id: string; name: string; email: string; emailVerified: boolean }
 
+type Stored = User & { password: string; phoneNumber: string | null; pendingEmail: string | null }
+
 // Offline development only: accounts live in this page's memory, the session in a cookie.
-const accounts = new Map<string, User & { password: string }>()
+const accounts = new Map<string, Stored>()
 let signedIn: User | null = null
 
 /** Who is signed in now, for the other mocks that need an account (watchlist.ts). */
@@ -18,6 +21,16 @@ export function resetAuthMocks(): void {
   accounts.clear()
   signedIn = null
 }
+
+const UNAUTHENTICATED = () =>
+  HttpResponse.json(
+    { error: 'unauthenticated', message: 'You are not signed in.' },
+    { status: 401 },
+  )
+
+/** The signed-in visitor's stored account (the mocks have no change of address to confirm). */
+const current = (): Stored | undefined =>
+  signedIn ? accounts.get(signedIn.email.toLowerCase()) : undefined
 
 const SIGNED_IN = `${SIGNED_IN_COOKIE}=1; Path=/; SameSite=Lax; Max-Age=604800`
 const SIGNED_OUT = `${SIGNED_IN_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`
@@ -46,7 +59,12 @@ export const authHandlers = [
       )
     }
     const user = { id: crypto.randomUUID(), name, email, emailVerified: false }
-    accounts.set(email.toLowerCase(), { ...user, password })
+    accounts.set(email.toLowerCase(), {
+      ...user,
+      password,
+      phoneNumber: phoneNumber ?? null,
+      pendingEmail: null,
+    })
     signedIn = user
     return HttpResponse.json(
       { ...user, phoneNumber: phoneNumber ?? null, createdAt: new Date().toISOString() },
@@ -93,5 +111,42 @@ export const authHandlers = [
     }
     signedIn = null
     return new HttpResponse(null, { status: 204, headers: { 'Set-Cookie': SIGNED_OUT } })
+  }),
+  // The account page: details, their changes, and a change of address left pending (no mail here).
+  http.get('*/api/account', () => {
+    const account = current()
+    if (!account) return UNAUTHENTICATED()
+    const { password: _, ...details } = account
+    return HttpResponse.json({ account: details })
+  }),
+  http.post('*/api/account/details', async ({ request }) => {
+    const account = current()
+    if (!account || !signedIn) return UNAUTHENTICATED()
+    const result = v.safeParse(EditDetailsSchema, await request.json().catch(() => null))
+    if (!result.success) return invalid(result.issues)
+    account.name = result.output.name
+    account.phoneNumber = result.output.phoneNumber ?? null
+    signedIn = { ...signedIn, name: account.name }
+    return new HttpResponse(null, { status: 204 })
+  }),
+  http.post('*/api/account/email', async ({ request }) => {
+    const account = current()
+    if (!account) return UNAUTHENTICATED()
+    const result = v.safeParse(ChangeEmailSchema, await request.json().catch(() => null))
+    if (!result.success) return invalid(result.issues)
+    if (result.output.password !== account.password) {
+      return HttpResponse.json(
+        { error: 'invalid_password', message: 'The password is not right.' },
+        { status: 403 },
+      )
+    }
+    if (accounts.has(result.output.email.toLowerCase())) {
+      return HttpResponse.json(
+        { error: 'email_taken', message: 'An account with this email address already exists.' },
+        { status: 409 },
+      )
+    }
+    account.pendingEmail = result.output.email
+    return new HttpResponse(null, { status: 202 })
   }),
 ]

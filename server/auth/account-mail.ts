@@ -42,3 +42,30 @@ export function verifyEmailMail(to: string, siteUrl: string, token: string): Mai
     footer: 'If you did not sign up for Coinvera, ignore this message.',
   })
 }
+
+export function confirmNewEmailMail(to: string, siteUrl: string, token: string): Mail {
+  return composeMail({
+    to,
+    subject: 'Confirm your new email address for Coinvera',
+    paragraphs: [
+      'Someone, hopefully you, asked to use this email address for their Coinvera account.',
+      'The address changes only when you confirm it with the link below, which works once, for 24 hours.',
+    ],
+    action: { label: 'Confirm your new address', url: `${siteUrl}/verify-email?token=${token}` },
+    footer: 'If you did not ask for this, ignore this message: no account will use this address.',
+  })
+}
+
+// Sent to the address that was replaced; it does not name the new one, which only its owner needs.
+export function emailChangedMail(to: string, siteUrl: string, at: Date): Mail {
+  return composeMail({
+    to,
+    subject: 'Your Coinvera email address was changed',
+    paragraphs: [
+      `The email address of your Coinvera account was changed on ${at.toUTCString()}, and confirmed at the new address.`,
+      'This address gets no more messages about the account, and cannot be used to sign in.',
+      'If this was not you, tell us at once through the contact page.',
+    ],
+    action: { label: 'Contact Coinvera', url: `${siteUrl}/contact` },
+  })
+}

@@ -34,7 +34,7 @@ export type RecoveryDeps = {
  * allowance the log says a message was not sent (not to whom). Asked before a link is made, so a
  * refused message does not replace the link sent last.
  */
-async function mayMail(deps: RecoveryDeps, what: string, to: string): Promise<boolean> {
+export async function mayMail(deps: RecoveryDeps, what: string, to: string): Promise<boolean> {
   if ((await deps.mailPerAddress.hit(normalizeEmail(to))).allowed) return true
   deps.logger.warn({ mail: what }, 'mail not sent: its address had its hourly allowance')
   return false

@@ -19,6 +19,9 @@ function accounts(passwordHash: string): AccountStore {
         : null,
     findCredentialsById: async () => null,
     setPasswordHash: async () => undefined,
+    findProfile: async () => null,
+    setProfile: async () => undefined,
+    setEmail: async () => false,
     markEmailVerified: async () => undefined,
     delete: async () => undefined,
   }

@@ -45,7 +45,11 @@ describe('account tokens', () => {
     const id = await account()
     const reset = await issueToken(d, id, 'password_reset')
     const verify = await issueToken(d, id, 'email_verification')
-    expect(TOKEN_TTL_MS).toEqual({ password_reset: 30 * 60_000, email_verification: 86_400_000 })
+    expect(TOKEN_TTL_MS).toEqual({
+      password_reset: 30 * 60_000,
+      email_verification: 86_400_000,
+      email_change: 86_400_000,
+    })
     d.clock.advance(30 * 60_000 - 1)
     const stillLive = await issueToken(d, await account(), 'password_reset')
     expect(await redeemToken(d, stillLive.token, 'password_reset')).not.toBeNull()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { normalizeEmail } from '@contract/email'
 import type { Account, SignUpData } from '@contract/sign-up'
 import type { Db } from './client'
+import { QueryError } from './errors'
 
 type AccountRow = {
   id: string
@@ -34,11 +35,28 @@ export type AccountStore = {
   /** The same, by the account's id (a password change checks the current one). */
   findCredentialsById(id: string): Promise<Credentials | null>
   setPasswordHash(id: string, passwordHash: string): Promise<void>
+  /** What the account page shows (the pending address aside), or null for no such account. */
+  findProfile(id: string): Promise<Profile | null>
+  /** Sets the name and phone number (null: none). */
+  setProfile(id: string, input: { name: string; phoneNumber: string | null }): Promise<void>
+  /**
+   * Makes `email` the account's address, confirmed at `at`; false when another account has its
+   * key (the unique index decides, so of two accounts taking one address at once, one gets it).
+   */
+  setEmail(id: string, email: string, at: Date): Promise<boolean>
   /** Marks the address verified (once: a later call keeps the first time). */
   markEmailVerified(id: string, at: Date): Promise<void>
   /** Deletes the account; its sessions, tokens and other rows go with it (ON DELETE CASCADE). */
   delete(id: string): Promise<void>
   count(): Promise<number>
+}
+
+export type Profile = {
+  id: string
+  name: string
+  email: string
+  phoneNumber: string | null
+  emailVerified: boolean
 }
 
 export type Credentials = {
@@ -110,6 +128,49 @@ export function accountStore(db: Db): AccountStore {
     },
     async setPasswordHash(id, passwordHash) {
       await db.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [id, passwordHash])
+    },
+    async findProfile(id) {
+      const { rows } = await db.query<{
+        id: string
+        name: string
+        email: string
+        phone_number: string | null
+        email_verified: boolean
+      }>(
+        `SELECT id, name, email, phone_number, email_verified_at IS NOT NULL AS email_verified
+         FROM accounts WHERE id = $1`,
+        [id],
+      )
+      const row = rows[0]
+      return row
+        ? {
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            phoneNumber: row.phone_number,
+            emailVerified: row.email_verified,
+          }
+        : null
+    },
+    async setProfile(id, { name, phoneNumber }) {
+      await db.query('UPDATE accounts SET name = $2, phone_number = $3 WHERE id = $1', [
+        id,
+        name,
+        phoneNumber,
+      ])
+    },
+    async setEmail(id, email, at) {
+      try {
+        await db.query(
+          'UPDATE accounts SET email = $2, email_key = $3, email_verified_at = $4 WHERE id = $1',
+          [id, email, normalizeEmail(email), at.toISOString()],
+        )
+        return true
+      } catch (error) {
+        // unique_violation: another account has this address's key.
+        if (error instanceof QueryError && error.code === '23505') return false
+        throw error
+      }
     },
     async markEmailVerified(id, at) {
       await db.query(

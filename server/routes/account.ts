@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono'
-import { DeleteAccountSchema } from '@contract/account'
+import { ChangeEmailSchema, DeleteAccountSchema, EditDetailsSchema } from '@contract/account'
 import { normalizeEmail } from '@contract/email'
 import { ACCOUNT_ERRORS } from '@contract/account-forms'
+import { accountDetails, changeDetails, requestEmailChange } from '../auth/account-details'
 import { ServerChangePasswordSchema } from '../auth/common-passwords'
 import {
   changePassword,
@@ -34,6 +35,8 @@ export type AccountRouteDeps = {
    * the password, and the owner's own mistakes do not slow down their sign-in.
    */
   passwordLimits: SignInLimits
+  /** Changes of name and phone number per client address. */
+  detailChanges: Limiter
   /** Verification emails sent again, per address (3 an hour). */
   verificationEmails: Limiter
   siteOrigin: string | undefined
@@ -49,12 +52,15 @@ export function accountRoutes(deps: AccountRouteDeps) {
 
   const signedIn = signedInUser(deps)
 
-  /** Runs `check` (false: a wrong password), counted like a sign-in attempt on the account. */
-  const withPassword = async (
+  /**
+   * Runs `check` (false: a wrong password), counted like a sign-in attempt on the account, and
+   * answers what it found.
+   */
+  const withPassword = async <T>(
     c: Context<AppEnv>,
     user: SessionUser,
-    check: () => Promise<boolean>,
-  ) => {
+    check: () => Promise<T | false>,
+  ): Promise<T> => {
     const attempt = await deps.passwordLimits.begin(address(c), user.email)
     if (!attempt.allowed) {
       throw apiError('rate_limited', {
@@ -62,13 +68,64 @@ export function accountRoutes(deps: AccountRouteDeps) {
         headers: { 'Retry-After': String(attempt.retryAfterS) },
       })
     }
-    const right = await check().catch(async (error: unknown) => {
+    const found = await check().catch(async (error: unknown) => {
       await attempt.undo().catch(() => undefined)
       throw error
     })
-    if (!right) throw apiError('invalid_password')
+    if (found === false) throw apiError('invalid_password')
     await attempt.succeeded()
+    return found
   }
+
+  // What the account page shows; per visitor, so never stored by a cache.
+  account.get('/', async (c) => {
+    const { user } = await signedIn(c)
+    const details = await accountDetails(deps.recovery, user.id)
+    if (!details) throw apiError('unauthenticated', { headers: deps.cookies.cleared })
+    c.header('Cache-Control', 'no-store')
+    return c.json({ account: details })
+  })
+
+  account.post(
+    '/details',
+    origin,
+    formReply('/account', ACCOUNT_ERRORS, 'details_saved'),
+    rateLimit(deps.detailChanges, address),
+    requestBody,
+    validBody(EditDetailsSchema),
+    async (c) => {
+      const { user } = await signedIn(c)
+      await changeDetails(deps.recovery, user.id, c.req.valid('json'))
+      return c.body(null, 204)
+    },
+  )
+
+  // The address changes when the link mailed to the new one is opened (POST
+  // /api/auth/verify-email); until then the account keeps its address. The password is asked,
+  // as for every change that could hand the account to someone else.
+  account.post(
+    '/email',
+    origin,
+    formReply('/account', ACCOUNT_ERRORS, 'email_change_sent'),
+    rateLimit(deps.passwordChecks, address),
+    requestBody,
+    validBody(ChangeEmailSchema),
+    async (c) => {
+      const { user } = await signedIn(c)
+      const input = c.req.valid('json')
+      const outcome = await withPassword(c, user, async () => {
+        const found = await requestEmailChange(deps.recovery, { accountId: user.id, ...input })
+        return found === 'wrong_password' ? false : found
+      })
+      if (outcome === 'taken') throw apiError('email_taken')
+      if (outcome === 'unchanged') {
+        throw apiError('validation_failed', {
+          issues: [{ field: 'email', message: 'This is your address already.' }],
+        })
+      }
+      return c.body(null, 202)
+    },
+  )
 
   // The current password is required; this session stays, every other one ends.
   account.post(
@@ -136,7 +193,9 @@ export function accountRoutes(deps: AccountRouteDeps) {
   )
 
   for (const [path, allow] of [
-    ['/', 'DELETE'],
+    ['/', 'GET, DELETE'],
+    ['/details', 'POST'],
+    ['/email', 'POST'],
     ['/password', 'POST'],
     ['/verification-email', 'POST'],
     ['/delete', 'POST'],

@@ -5,10 +5,12 @@ import {
   VerifyEmailSchema,
 } from '@contract/account'
 import {
+  EMAIL_TAKEN_MEANWHILE,
   FORGOT_PASSWORD_ERRORS,
   RESET_PASSWORD_ERRORS,
   VERIFY_EMAIL_ERRORS,
 } from '@contract/account-forms'
+import { confirmEmailChange } from '../auth/account-details'
 import { ServerPasswordResetConfirmSchema } from '../auth/common-passwords'
 import {
   confirmPasswordReset,
@@ -98,9 +100,14 @@ export function recoveryRoutes(deps: RecoveryRouteDeps) {
     requestBody,
     validBody(VerifyEmailSchema),
     async (c) => {
-      if (!(await verifyEmail(deps.recovery, c.req.valid('json').token))) {
-        throw apiError('invalid_token')
+      // One page for both links: sign-up's confirms the address, a change's moves to the new one.
+      const { token } = c.req.valid('json')
+      if (await verifyEmail(deps.recovery, token)) return c.body(null, 204)
+      const changed = await confirmEmailChange(deps.recovery, token)
+      if (changed === 'taken') {
+        throw apiError('email_taken', { message: EMAIL_TAKEN_MEANWHILE })
       }
+      if (changed === 'invalid') throw apiError('invalid_token')
       return c.body(null, 204)
     },
   )

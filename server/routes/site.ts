@@ -30,6 +30,7 @@ import {
   type Personal,
   type RenderedPage,
 } from '../site/pages'
+import type { AccountDetails } from '@contract/account-details'
 import type { SessionUser } from '@contract/session'
 import type { WatchRow } from '@contract/watchlist'
 import { safeReturnPath } from '@contract/return-to'
@@ -101,6 +102,8 @@ export type SiteRoutesDeps = {
   } | null
   /** The /search page's answer for its `?q=` (routes/search.ts). */
   searchPage?: SearchPage | null
+  /** A signed-in visitor's details, for `/account` (routes/account.ts answers the same). */
+  accountOf?: ((accountId: string) => Promise<AccountDetails | null>) | null
 }
 
 /**
@@ -127,6 +130,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const viewerOf = deps.viewerOf ?? null
   const watchlist = deps.watchlist ?? null
   const searchPage = deps.searchPage ?? null
+  const accountOf = deps.accountOf ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
   const files = new Map<string, SiteFile>(Object.entries(build?.manifest.files ?? {}))
@@ -323,15 +327,18 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   async function personalOf(c: Context<AppEnv>, path: string): Promise<Personal | null> {
     const viewer = await viewerOf?.(c)?.catch(() => null)
     if (!viewer) return null
-    if (!watchlist) return { viewer }
+    // The account page shows its details without its script too; without them, the script asks.
+    const account = path === '/account' ? await accountOf?.(viewer.id).catch(() => null) : null
+    const own: Personal = account ? { viewer, account } : { viewer }
+    if (!watchlist) return own
     try {
       const coins = await watchlist.coinsOf(viewer.id)
-      if (path !== '/watchlist') return { viewer, watchlist: { coins } }
+      if (path !== '/watchlist') return { ...own, watchlist: { coins } }
       const rows = await watchlist.cachedRows(coins, currencyOf(c.req.query('currency')))
-      return { viewer, watchlist: { coins, rows } }
+      return { ...own, watchlist: { coins, rows } }
     } catch {
       // Without its list the page still shows who is signed in; the browser asks for the list.
-      return { viewer }
+      return own
     }
   }
 

@@ -63,7 +63,7 @@ export type RenderedPage = {
 export const PERSONAL_CACHE_CONTROL = 'private, no-store'
 
 /** What a page rendered for a signed-in visitor holds of them: who they are, their watchlist. */
-export type Personal = Required<Pick<PageData, 'viewer'>> & Pick<PageData, 'watchlist'>
+export type Personal = Required<Pick<PageData, 'viewer'>> & Pick<PageData, 'watchlist' | 'account'>
 
 /** The pages that show market data, and which lists each shows. */
 export const DATA_PAGES: Record<string, readonly (keyof MarketCaches)[]> = {

@@ -1,6 +1,11 @@
-import { queryOptions } from '@tanstack/react-query'
+import { hashKey, queryOptions } from '@tanstack/react-query'
 import { ApiError, api, parseResponse, requestJson } from '@/lib/http'
 import { type AccountUser, AccountSessionSchema } from '@contract/account'
+import {
+  type AccountDetails,
+  AccountDetailsSchema,
+  AccountResponseSchema,
+} from '@contract/account-details'
 import { mightBeSignedIn } from './cookies'
 import { authQueries } from './session'
 
@@ -16,6 +21,17 @@ export async function fetchAccountSession(): Promise<AccountUser | null> {
   }
 }
 
+/** What the account page shows (`GET /api/account`), or null when nobody is signed in. */
+export async function fetchAccountDetails(): Promise<AccountDetails | null> {
+  try {
+    const { body } = await requestJson(api, 'api/account')
+    return parseResponse(AccountResponseSchema, body).account
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
 export const accountQueries = {
   session: () =>
     queryOptions({
@@ -24,4 +40,18 @@ export const accountQueries = {
       queryFn: fetchAccountSession,
       enabled: () => mightBeSignedIn(),
     }),
+  // Under the auth prefix too; a page rendered for the signed-in visitor carries it (`/account`).
+  details: () =>
+    queryOptions({
+      queryKey: [...authQueries.all, 'details'] as const,
+      queryFn: fetchAccountDetails,
+      enabled: () => mightBeSignedIn(),
+    }),
+}
+
+/** The details' schema for the account page's state (src/lib/page-state.ts). */
+export function accountSchemaFor(queryKey: readonly unknown[]) {
+  return hashKey(queryKey) === hashKey(accountQueries.details().queryKey)
+    ? AccountDetailsSchema
+    : undefined
 }

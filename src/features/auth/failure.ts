@@ -1,5 +1,6 @@
 import type { FormProblem } from '@/components/form/form-problem'
 import { ApiError } from '@/lib/http'
+import { EMAIL_TAKEN_MEANWHILE } from '@contract/account-forms'
 import type {
   AccountError,
   ForgotPasswordError,
@@ -151,6 +152,7 @@ export const returnedProblem = {
     message: {
       invalid_token:
         'This link has expired or was already used. Sign in and ask for a new one on your account page.',
+      email_taken: EMAIL_TAKEN_MEANWHILE,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
@@ -159,8 +161,10 @@ export const returnedProblem = {
     retry: false,
     message: {
       validation_failed:
-        'Some details need attention: enter your current password, and a new one of at least 8 characters that is not a common one.',
+        'Some details need attention, and nothing was changed: a name of 1 to 100 characters, a phone number of 6 to 20 digits (or none), a valid email address that is not your current one, your current password, and a new one of at least 8 characters that is not a common one.',
       invalid_password: 'That password is not right. Nothing was changed.',
+      email_taken:
+        'An account with this email address already exists. Your address was not changed.',
       unauthenticated: 'You are signed out. Sign in again to manage your account.',
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,

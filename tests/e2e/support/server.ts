@@ -10,6 +10,8 @@ const STOP_TIMEOUT_MS = 8_000
 
 export type SiteServer = {
   url: string
+  /** Its DATA_DIR: the database and, without SMTP_URL, the mail outbox. */
+  dataDir: string
   /** What the server wrote, for a failure message. */
   output(): string
   /** Resolves when the server writes a line, from now on, that `match` accepts. */
@@ -119,7 +121,7 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
     await exited
     cleanUp()
   }
-  return { url, output: () => output, nextLine, stop, kill }
+  return { url, dataDir, output: () => output, nextLine, stop, kill }
 }
 
 async function waitForHealth(url: string): Promise<void> {

@@ -1,13 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
-import { type AccountUser, ChangePasswordSchema, DeleteAccountSchema } from '@contract/account'
+import {
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  EditDetailsSchema,
+} from '@contract/account'
+import type { AccountDetails } from '@contract/account-details'
 import { knownCode } from '@contract/form-errors'
 import { ACCOUNT_DONE, ACCOUNT_ERRORS } from '@contract/account-forms'
-import { useChangePassword, useDeleteAccount } from '../account'
+import { useChangeEmail, useChangePassword, useDeleteAccount, useEditDetails } from '../account'
 import { accountQueries } from '../account-session'
 import { describeFailure, returnedProblem } from '../failure'
 import { useSignOutEverywhere } from '../sign-out'
@@ -20,6 +26,9 @@ import { ResendVerificationForm } from './resend-verification-form'
 type AccountDone = (typeof ACCOUNT_DONE)[number]
 
 const DONE_TEXT: Record<AccountDone, string> = {
+  details_saved: 'Your name and phone number were saved.',
+  email_change_sent:
+    'We sent a link to your new address. Your address changes when you open it, within 24 hours.',
   password_changed: 'Your password was changed. Your other sessions were signed out.',
   verification_sent: 'We sent you a new link. Open it within 24 hours to confirm your address.',
   signed_out: 'You were signed out everywhere, on every device.',
@@ -32,10 +41,18 @@ const wrongPassword = (field: string) => (failure: Error) =>
     ? { errors: { [field]: 'That password is not right.' }, problem: null }
     : describeFailure(failure, [field])
 
+/** The new address's problems go next to it: taken, or the one the account has. */
+const emailProblem = (failure: Error) =>
+  failure instanceof ApiError && failure.code === 'email_taken'
+    ? { errors: { email: failure.message }, problem: null }
+    : failure instanceof ApiError && failure.code === 'invalid_password'
+      ? { errors: { password: 'That password is not right.' }, problem: null }
+      : describeFailure(failure, EMAIL_FIELDS)
+
 /**
- * The signed-in visitor's account: details and their verified state, a new password, sign out
- * everywhere, delete. Every form posts without JavaScript too; the server knows whose session it
- * is, and sends the page back with `?done=` or `?error=`.
+ * The signed-in visitor's account: details and their verified state, editing them, a new address,
+ * a new password, sign out everywhere, delete. Every form posts without JavaScript too; the server
+ * knows whose session it is, and sends the page back with `?done=` or `?error=`.
  */
 export function AccountPage({
   returned,
@@ -45,11 +62,12 @@ export function AccountPage({
   done?: string | undefined
 }) {
   const hydrated = useHydrated()
-  // Known in the browser only: the prerendered page (and the first render) shows the forms alone.
-  const session = useQuery(accountQueries.session())
-  const user = hydrated ? (session.data ?? undefined) : undefined
+  // In a page rendered for the signed-in visitor, and asked for by the browser otherwise: the
+  // prerendered page (and its first render) shows the forms alone.
+  const details = useQuery(accountQueries.details())
+  const account = details.data ?? undefined
   const signedOut =
-    hydrated && (session.data === null || (session.fetchStatus === 'idle' && session.isPending))
+    hydrated && (details.data === null || (details.fetchStatus === 'idle' && details.isPending))
   const [happened, setHappened] = useState(knownCode(ACCOUNT_DONE, done))
   const code = knownCode(ACCOUNT_ERRORS, returned)
   const problem = code ? returnedProblem.account(code) : null
@@ -79,7 +97,16 @@ export function AccountPage({
         </p>
       ) : (
         <>
-          <Details user={user} onSent={() => setHappened('verification_sent')} />
+          <Details account={account} onSent={() => setHappened('verification_sent')} />
+          {account ? (
+            <EditDetailsForm
+              // Filled again when the details change (a save here, or in another tab).
+              key={`${account.name}\n${account.phoneNumber ?? ''}`}
+              account={account}
+              onDone={() => setHappened('details_saved')}
+            />
+          ) : null}
+          <ChangeEmailForm onDone={() => setHappened('email_change_sent')} />
           <div className="account-page__section">
             <h2>Price alerts</h2>
             <p>
@@ -96,25 +123,35 @@ export function AccountPage({
   )
 }
 
-/** Name, email and its state; before the page's script knows the session, the forms only. */
-function Details({ user, onSent }: { user: AccountUser | undefined; onSent: () => void }) {
+/**
+ * What sign-up asked for (labelled as sign-up labels it), the address's state and a change of
+ * address waiting for its link; without the details (a page as prerendered), the forms only.
+ */
+function Details({ account, onSent }: { account: AccountDetails | undefined; onSent: () => void }) {
   return (
     <div className="account-page__section">
       <h2>Details</h2>
-      {user ? (
+      {account ? (
         <dl className="account-page__details">
           <dt>Name</dt>
-          <dd>{user.name}</dd>
+          <dd>{account.name}</dd>
           <dt>Email</dt>
           <dd>
-            {user.email}{' '}
+            {account.email}{' '}
             <span className="account-page__state">
-              {user.emailVerified ? '✓ Confirmed' : '✗ Not confirmed yet'}
+              {account.emailVerified ? '✓ Confirmed' : '✗ Not confirmed yet'}
             </span>
+            {account.pendingEmail ? (
+              <span className="account-page__pending">
+                Changing to {account.pendingEmail}: waiting for confirmation at that address.
+              </span>
+            ) : null}
           </dd>
+          <dt>Phone Number</dt>
+          <dd>{account.phoneNumber ?? 'Not given'}</dd>
         </dl>
       ) : null}
-      {user?.emailVerified ? null : (
+      {account?.emailVerified ? null : (
         <ResendVerificationForm
           className="account-page__resend"
           label="Send the link again"
@@ -127,6 +164,74 @@ function Details({ user, onSent }: { user: AccountUser | undefined; onSent: () =
         </ResendVerificationForm>
       )}
     </div>
+  )
+}
+
+const DETAILS_FIELDS = ['name', 'phoneNumber'] as const
+
+function EditDetailsForm({ account, onDone }: { account: AccountDetails; onDone: () => void }) {
+  const form = useAuthForm({
+    schema: EditDetailsSchema,
+    fields: DETAILS_FIELDS,
+    initial: { name: account.name, phoneNumber: account.phoneNumber ?? '' },
+    mutation: useEditDetails(),
+    returned: null,
+    onSuccess: onDone,
+  })
+  return (
+    <AccountForm
+      form={form}
+      path="details"
+      id="edit-details"
+      title="Edit details"
+      submit={['Save details', 'Saving…']}
+    >
+      <Field label="Name" autoComplete="name" {...form.field('name')} />
+      <Field
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        hint="Optional. Leave it empty to remove it."
+        {...form.field('phoneNumber')}
+      />
+    </AccountForm>
+  )
+}
+
+const EMAIL_FIELDS = ['email', 'password'] as const
+
+function ChangeEmailForm({ onDone }: { onDone: () => void }) {
+  const form = useAuthForm({
+    schema: ChangeEmailSchema,
+    fields: EMAIL_FIELDS,
+    initial: { email: '', password: '' },
+    mutation: useChangeEmail(),
+    returned: null,
+    onSuccess: onDone,
+    describe: emailProblem,
+  })
+  return (
+    <AccountForm
+      form={form}
+      path="email"
+      id="change-email"
+      title="Change email address"
+      submit={['Send confirmation link', 'Sending…']}
+    >
+      <Field
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        hint="We send a link there; your address changes when you open it."
+        {...form.field('email')}
+      />
+      <Field
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
+    </AccountForm>
   )
 }
 
@@ -143,20 +248,13 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     describe: wrongPassword('currentPassword'),
   })
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/account/password`}
-      className="form account-page__section"
-      noValidate
-      aria-busy={form.pending}
-      aria-labelledby="change-password"
-      onSubmit={form.submit}
+    <AccountForm
+      form={form}
+      path="password"
+      id="change-password"
+      title="Change password"
+      submit={['Change password', 'Saving…']}
     >
-      <h2 id="change-password">Change password</h2>
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
       <Field
         label="Current password"
         type="password"
@@ -170,10 +268,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         hint="At least 8 characters. Your other sessions are signed out."
         {...form.field('password')}
       />
-      <button type="submit" className="button button--primary" disabled={form.pending}>
-        {form.pending ? 'Saving…' : 'Change password'}
-      </button>
-    </form>
+    </AccountForm>
   )
 }
 
@@ -217,32 +312,80 @@ function DeleteAccountForm({ onDone }: { onDone: () => void }) {
     describe: wrongPassword('password'),
   })
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/account/delete`}
-      className="form account-page__section"
-      noValidate
-      aria-busy={form.pending}
-      aria-labelledby="delete-account"
-      onSubmit={form.submit}
+    <AccountForm
+      form={form}
+      path="delete"
+      id="delete-account"
+      title="Delete account"
+      submit={['Delete my account', 'Deleting…']}
+      danger
+      intro={
+        <p>
+          Deletes your account and everything it holds at once. This cannot be undone; you can sign
+          up again with the same email address.
+        </p>
+      }
     >
-      <h2 id="delete-account">Delete account</h2>
-      <p>
-        Deletes your account and everything it holds at once. This cannot be undone; you can sign up
-        again with the same email address.
-      </p>
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
       <Field
         label="Your password"
         type="password"
         autoComplete="current-password"
         {...form.field('password')}
       />
-      <button type="submit" className="button button--danger" disabled={form.pending}>
-        {form.pending ? 'Deleting…' : 'Delete my account'}
+    </AccountForm>
+  )
+}
+
+/**
+ * One of the page's forms with fields: a plain POST to `/api/account/<path>` without the page's
+ * script, the mutation of `form` with it; its heading names it, its problem comes first.
+ */
+function AccountForm({
+  form,
+  path,
+  id,
+  title,
+  submit: [label, pendingLabel],
+  danger = false,
+  intro,
+  children,
+}: {
+  form: Pick<
+    ReturnType<typeof useAuthForm>,
+    'formRef' | 'problemRef' | 'problem' | 'retry' | 'submit' | 'pending'
+  >
+  path: string
+  id: string
+  title: string
+  /** The button's text, and its text while the request runs. */
+  submit: readonly [string, string]
+  danger?: boolean
+  intro?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <form
+      ref={form.formRef}
+      method="post"
+      action={`${env.formApiUrl}api/account/${path}`}
+      className="form account-page__section"
+      noValidate
+      aria-busy={form.pending}
+      aria-labelledby={id}
+      onSubmit={form.submit}
+    >
+      <h2 id={id}>{title}</h2>
+      {intro}
+      {form.problem ? (
+        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
+      ) : null}
+      {children}
+      <button
+        type="submit"
+        className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+        disabled={form.pending}
+      >
+        {form.pending ? pendingLabel : label}
       </button>
     </form>
   )

@@ -27,4 +27,15 @@ describe('a link that does not work', () => {
       ),
     ).toBeInTheDocument()
   })
+
+  it('a change-of-address link whose address another account took says so, and where to go', async () => {
+    await renderApp('/verify-email?error=email_taken')
+    expect(
+      await screen.findByText(
+        /Another account uses this address now\. Your address was not changed\. Sign in, and choose another address/,
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account')
+    expect(screen.queryByRole('button', { name: 'Confirm my email address' })).toBeNull()
+  })
 })

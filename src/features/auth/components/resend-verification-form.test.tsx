@@ -12,11 +12,11 @@ configure({ asyncUtilTimeout: 5000 })
 function signedInUnconfirmed() {
   // biome-ignore lint/suspicious/noDocumentCookie: the server's companion cookie, as set at sign-in.
   document.cookie = 'coinvera_signed_in=1; Path=/'
+  const user = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: false }
   server.use(
-    http.get('*/api/auth/session', () =>
-      HttpResponse.json({
-        user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: false },
-      }),
+    http.get('*/api/auth/session', () => HttpResponse.json({ user })),
+    http.get('*/api/account', () =>
+      HttpResponse.json({ account: { ...user, phoneNumber: null, pendingEmail: null } }),
     ),
   )
 }

@@ -3,10 +3,11 @@ import { useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import * as v from 'valibot'
 import { env } from '@/lib/env'
+import { ApiError } from '@/lib/http'
 import { knownCode } from '@contract/form-errors'
-import { VERIFY_EMAIL_ERRORS } from '@contract/account-forms'
+import { EMAIL_TAKEN_MEANWHILE, VERIFY_EMAIL_ERRORS } from '@contract/account-forms'
 import { TOKEN_PATTERN } from '@contract/token'
-import { returnedProblem } from '../failure'
+import { describeFailure, returnedProblem } from '../failure'
 import { useAuthForm } from '../use-auth-form'
 import { useVerifyEmail } from '../verify-email'
 import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
@@ -38,6 +39,11 @@ export function VerifyEmailForm({
     mutation: useVerifyEmail(held ?? ''),
     returned: problem ? returnedProblem.verifyEmail(problem) : null,
     onSuccess: () => setVerified(true),
+    // A change of address whose address another account took meanwhile: no retry helps.
+    describe: (failure) =>
+      failure instanceof ApiError && failure.code === 'email_taken'
+        ? { errors: {}, problem: { message: EMAIL_TAKEN_MEANWHILE, retry: false } }
+        : describeFailure(failure, []),
   })
 
   if (verified) {
@@ -50,6 +56,20 @@ export function VerifyEmailForm({
           </Link>
         </p>
       </FormDone>
+    )
+  }
+  // A change of address whose address another account took: the link is used up either way.
+  if (problem === 'email_taken') {
+    return (
+      <LinkDoesNotWork
+        expired
+        expiredText={EMAIL_TAKEN_MEANWHILE}
+        advice="Sign in, and choose another address on your account page."
+      >
+        <Link to="/account" className="button button--primary">
+          Your account
+        </Link>
+      </LinkDoesNotWork>
     )
   }
   // The page as prerendered shows the form: the server writes the token into it (no script).
