@@ -27,7 +27,7 @@ const COINS = 500
 const PAGES = 5 // pages of 100 of the full list per currency: every alerted coin is on one
 
 /**
- * Issue 28's figure: 10,000 alerts over 500 coins and the 6 currencies, evaluated against one
+ * The price alerts' cost: 10,000 alerts over 500 coins and the 6 currencies, evaluated against one
  * refresh of every list (the price list and 5 pages of the full list in each currency), on PGlite.
  * Prices are set so that one alert in a hundred fires (its email is queued, not sent).
  */
@@ -136,7 +136,7 @@ export async function measureAlerts(log: (line: string) => void): Promise<Alerts
   }
 }
 
-/** Issue 28's rows. */
+/** The price alerts' rows. */
 export function alertsRows(result: AlertsResult): Row[] {
   return [
     row(

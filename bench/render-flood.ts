@@ -143,7 +143,7 @@ async function fill(tmpDir: string, deadUpstream: string, keys: string[]) {
 }
 
 /**
- * Issue 23's render flood. Offline (an upstream nobody listens on), so every coin page is a
+ * The render flood: one client naming every coin-page key, which must not starve sign-ins. Offline (an upstream nobody listens on), so every coin page is a
  * sample coin's, rendered from the sample: one client runs `loops` loops over every sample coin ×
  * range × currency for `durationS`, then `loops` loops over one cached coin page as long, each
  * while another client signs in again and again. Then, on a fresh server with no per-client
@@ -204,7 +204,7 @@ export async function measureRenderFlood(
   }
 }
 
-/** The benchmark's rows for issue 23's budgets. */
+/** The render flood's rows and budgets. */
 export function renderFloodRows(flood: RenderFloodResult): Row[] {
   const { distinct, cached } = flood
   const loops = `${flood.loops} loops × ${flood.durationS} s`

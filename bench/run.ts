@@ -1,6 +1,6 @@
-// `npm run bench`: builds the site, serves it offline on loopback, and measures it against the
-// budgets of issue 5 (Lighthouse, JavaScript size, server throughput, one upstream call per
-// endpoint on a cold cache) and later issues. Prints one table and writes
+// `npm run bench`: builds the site, serves it offline on loopback, and measures it against its
+// budgets (Lighthouse, JavaScript size, server throughput, one upstream call per endpoint on a
+// cold cache, and the rest listed in docs/PERFORMANCE.md). Prints one table and writes
 // bench/results/latest.json. A missed budget is reported, not fatal: only a crash exits non-zero.
 // `npm run bench -- --only render-flood|throughput|hydration|pages|search|alerts [--skip-build]` measures one row
 // group alone and prints its rows (latest.json is left as it is); `hydration` also writes each
@@ -55,7 +55,7 @@ const SETTINGS = {
   hydrationRounds: env('BENCH_HYDRATION_ROUNDS', 3),
   coldDelayMs: 1000,
   coldRequests: 500,
-  // Issue 23: 12 loops of one client, 15 s per phase.
+  // The render flood: 12 loops of one client, 15 s per phase.
   floodLoops: 12,
   floodDurationS: env('BENCH_FLOOD_DURATION_S', 15),
   // Everything together stays well under this; past it the run is stopped as a crash.
@@ -67,7 +67,7 @@ const LIGHTHOUSE_PAGES = ['/', '/crypto', '/signup']
 const LIST_PAGE = '/coins'
 const PRICE_PAGES = ['/', '/crypto']
 const SCRIPT_ROUTES = ['/', '/crypto', '/coins', '/signup', '/signin', '/contact']
-// Issue 24's budget, "JavaScript transferred on /", counted as Lighthouse counts it: every script
+// The budget "JavaScript transferred on /", counted as Lighthouse counts it: every script
 // fetched during the load, its body as sent (brotli) and its response headers (bench/bundle.ts).
 const JS_BUDGET_BYTES = 135_000
 const CLIENT_DIR = join(ROOT, 'dist/client')
@@ -174,13 +174,13 @@ function lighthouseRows(pages: LighthousePage[]): Row[] {
 }
 
 /**
- * Issue 24: pages with prices may block the main thread at most 1.5× the page without data, in
- * the same run (medians), whatever the machine's speed. Lighthouse slows the CPU 4× whatever the
- * machine, so on this one (benchmark index about 3,800) every page blocks for 0–80 ms, `/signup`
- * often 0, and the ratio of two such medians is noise (24.5 on 2026-11-27, 25 ms against 0).
- * The issue's figures came from a machine of index about 1,250. These runs slow the CPU by as much
- * more as this machine is faster than that one, so the simulated phone is the issue's, and the
- * budget is checked on their TBT.
+ * Pages with prices may block the main thread at most 1.5× the page without data, in the same
+ * run (medians), whatever the machine's speed. Lighthouse slows the CPU 4× whatever the machine,
+ * so on a fast one (benchmark index about 3,800) every page blocks for 0–80 ms, `/signup` often
+ * 0, and the ratio of two such medians is noise (25 ms against 0 gives 24.5). The budget was set
+ * on a machine of index about 1,250: these runs slow the CPU by as much more as this machine is
+ * faster than that one, so the simulated phone is the budget's, and the budget is checked on
+ * their TBT.
  */
 const REFERENCE_BENCHMARK_INDEX = 1250
 
@@ -213,10 +213,9 @@ function tbtRows(pages: LighthousePage[], slowdown: number): Row[] {
 }
 
 /**
- * Issue 14: prices in the first paint, at most 100 ms after it, in the same page loads: each
- * load's prices against its own FCP (the median of those differences), not one median against the
- * other, which compared different loads (the 04:27 run of 2026-11-25: +245, +68 and 0 ms in its
- * loads, medians 908 against 664 ms).
+ * Prices in the first paint, at most 100 ms after it, in the same page loads: each load's prices
+ * against its own FCP (the median of those differences), not one median against the other, which
+ * compares different loads (loads at +245, +68 and 0 ms gave medians of 908 against 664 ms).
  */
 function priceRows(pages: TimeToPrices[]): Row[] {
   return pages.flatMap((page) => [
@@ -234,7 +233,7 @@ function priceRows(pages: TimeToPrices[]): Row[] {
   ])
 }
 
-// Issue 26: the full list's first page, a hundred rows with their sparklines, in the HTML.
+// The full list's first page, a hundred rows with their sparklines, in the HTML.
 const LIST_HTML_BUDGET_BYTES = 60_000
 
 function coinListRows(list: CoinListPage): Row[] {
@@ -300,7 +299,7 @@ function hydrationDetail(routes: HydrationRoute[]): string {
   return `${lines.join('\n')}\n`
 }
 
-/** The cached markets endpoint against the two reference apps (issue 13's decision). */
+/** The cached markets endpoint against the two reference apps (docs/DECISIONS.md). */
 function marketsThroughputRows(throughput: Awaited<ReturnType<typeof measureThroughput>>): Row[] {
   return [
     row(
@@ -323,7 +322,7 @@ function marketsThroughputRows(throughput: Awaited<ReturnType<typeof measureThro
       throughput.loadAverage[1],
       `${throughput.loadAverage[0].toFixed(1)} → ${throughput.loadAverage[1].toFixed(1)}`,
     ),
-    // Issue 13's decision: the prescribed libraries cost what they cost (the second row); our
+    // The prescribed libraries cost what they cost (the second row); our
     // own code is measured against a Hono app on the same libraries (the first).
     row(
       'markets API req/s ratio server/Hono app on the same libraries',
@@ -356,7 +355,7 @@ function marketsThroughputRows(throughput: Awaited<ReturnType<typeof measureThro
 }
 
 /**
- * Issue 26: search's time per query (wall and CPU, the matcher alone and behind its kept
+ * Search's time per query (wall and CPU, the matcher alone and behind its kept
  * answers), and its throughput against the markets endpoint's.
  */
 function searchRows(search: SearchBench): Row[] {
@@ -398,7 +397,7 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true })
   const tmpDir = mkdtempSync(join(ROOT, '.tmp', 'bench-'))
   try {
-    // Issue 28: the price alerts' evaluation, on the server's modules alone (no build needed).
+    // The price alerts' evaluation, on the server's modules alone (no build needed).
     log('price alerts: 10,000 alerts evaluated against one refresh of every list')
     const alerts = await measureAlerts(log)
     if (SETTINGS.only === 'alerts') {

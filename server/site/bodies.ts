@@ -15,8 +15,8 @@ export type Copies = [suffix: '.br' | '.gz', copy: Uint8Array<ArrayBuffer>][]
 
 // Cheap levels for what the server compresses itself (a rendered page, a page given the run-time
 // origin): brotli 6 took 1-2 ms for a coin page against brotli 11's 210 ms (a larger body), and
-// both run in libuv's thread pool, which argon2 shares: at 11 a render flood starved sign-ins
-// (issue 23). 6, not 5: the same time, 1% smaller (`/` 13.63 kB against 13.79, in its first
+// both run in libuv's thread pool, which argon2 shares: at 11 a render flood starved sign-ins.
+// 6, not 5: the same time, 1% smaller (`/` 13.63 kB against 13.79, in its first
 // round trip; 7 took 3-5x longer). The build's own files keep the best levels
 // (scripts/site-manifest.ts).
 const brotliOptions = (body: Uint8Array): BrotliOptions => ({

@@ -27,7 +27,7 @@ const OUR_SHARED_CODE = /[\\/](contract|src[\\/]lib|src[\\/]components)[\\/]/
 /**
  * The price list's and trending's shared parts (logos, number formats, notes), which `/` loads
  * with its lazy price section: in a chunk of their own (search's dialog uses them too) they were
- * one request more on `/` (126.7 against 125.1 kB, 2026-11-26).
+ * one request more on `/` (126.7 against 125.1 kB).
  */
 const MARKET_PARTS =
   /[\\/]src[\\/](lib[\\/]format\.ts|components[\\/](change|coin-image|data-note|load-error)\.tsx)$/
@@ -41,7 +41,7 @@ const MARKET_PARTS =
  * Our shared code (contract/, src/lib, src/components) that the entry or the market parts load
  * comes along: Rolldown emitted each module that the entry and a lazy page share as a chunk of
  * its own (rolldown/rolldown#10731), six of them on `/` once the watchlist came: 12 scripts and
- * 133.7 kB transferred, against 5 and 124.1 kB with them here (2026-11-26). Shared code only
+ * 133.7 kB transferred, against 5 and 124.1 kB with them here. Shared code only
  * lazy pages load stays out: here it weighed on every page (a list of such modules by name went
  * stale with each feature: the alerts' contract and the countdown made `/` 126.0 kB).
  */

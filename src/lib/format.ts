@@ -19,8 +19,8 @@ function increment(digits: string): string {
 /**
  * What `new Intl.NumberFormat('en-US', rounding).format(value)` gives, by hand: the first
  * NumberFormat a page builds loads ICU's number data in one task, right when the price list
- * renders (measured again 2026-11-26: 18–41 ms in headless Chromium on this 2-core machine,
- * unthrottled, seven fresh pages; Lighthouse's phone is 4× slower). Like ICU it rounds the shortest
+ * renders (18–41 ms in headless Chromium without throttling; Lighthouse's phone is 4× slower).
+ * Like ICU it rounds the shortest
  * decimal that reads back as `value` (so 1.005 → "1.01"), half away from zero. A test holds it
  * to Intl over many random values.
  */

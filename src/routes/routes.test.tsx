@@ -128,7 +128,7 @@ describe('routes', () => {
     )
   })
 
-  // Price alerts are built (issue 28): the home page may speak of them, and leads to the form.
+  // Price alerts exist: the home page may speak of them, and leads to the form.
   it('/ speaks of price alerts only with a link to where one is created', async () => {
     await renderApp('/')
     await screen.findAllByRole('heading', { level: 1 })
