@@ -1,7 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { memo, type ReactNode, useMemo } from 'react'
 import { Change } from '@/components/change'
-import { CoinImage } from '@/components/coin-image'
+import { CoinLink } from '@/components/coin-link'
 import {
   columnHelper,
   DataTable,
@@ -10,16 +9,9 @@ import {
   sortableIds,
   useListTable,
 } from '@/components/data-table'
-import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import type { MarketListCoin } from '@contract/market-list'
-import {
-  changeDirection,
-  formatNumber,
-  formatPercent,
-  formatPrice,
-  formatRank,
-  formatSymbol,
-} from '@/lib/format'
+import { changeDirection, formatNumber, formatPercent, formatPrice, formatRank } from '@/lib/format'
 import type { ColumnSort } from '@/lib/table-sort'
 import { SPARKLINE_HEIGHT, sparklinePath, sparklineWidth } from '../sparkline'
 
@@ -31,26 +23,6 @@ export type RowAction = (coin: MarketListCoin) => ReactNode
 type Row = { coin: MarketListCoin; currency: Currency }
 
 const column = columnHelper<Row>()
-
-/** The coin's page in the list's currency: image, name and symbol, one link. */
-function CoinLink({ coin, currency }: Row) {
-  return (
-    <Link
-      className="coin-cell"
-      to="/coins/$coinId"
-      params={{ coinId: coin.id }}
-      search={{ currency: currency === DEFAULT_CURRENCY ? undefined : currency }}
-      // A hundred links: a hover must not start a coin's requests, which spend the budget.
-      preload={false}
-    >
-      <CoinImage src={coin.image} symbol={coin.symbol} size={COIN_IMAGE_SIZE} />
-      <span className="coin-cell__text">
-        <span className="coin-cell__name">{coin.name}</span>{' '}
-        <span className="coin-cell__symbol">{formatSymbol(coin.symbol)}</span>
-      </span>
-    </Link>
-  )
-}
 
 /** The week's prices as a line, drawn in the server's HTML; its 7 d change names it. */
 function Sparkline({
@@ -116,7 +88,14 @@ const FIGURES: ListColumn<Row>[] = [
   column.accessor(({ coin }) => coin.name, {
     id: 'name',
     header: 'Coin',
-    cell: ({ row: { original } }) => <CoinLink {...original} />,
+    cell: ({ row: { original } }) => (
+      <CoinLink
+        coin={original.coin}
+        currency={original.currency}
+        imageSize={COIN_IMAGE_SIZE}
+        preload={false}
+      />
+    ),
     sortFn: (a, b) => a.original.coin.name.localeCompare(b.original.coin.name, 'en'),
     meta: { className: 'coin-list__coin', rowHeader: true },
   }),

@@ -1,9 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { memo, useMemo } from 'react'
-import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import type { MarketCoin } from '@contract/market'
 import { Change } from '@/components/change'
-import { CoinImage } from '@/components/coin-image'
+import { CoinLink } from '@/components/coin-link'
 import { CoinStar } from '@/components/coin-star'
 import {
   columnHelper,
@@ -13,7 +12,7 @@ import {
   sortableIds,
   useListTable,
 } from '@/components/data-table'
-import { formatMoneyChange, formatNumber, formatRank, formatSymbol } from '@/lib/format'
+import { formatMoneyChange, formatNumber, formatRank } from '@/lib/format'
 import type { ColumnSort } from '@/lib/table-sort'
 import { PriceCell } from './price-cell'
 
@@ -54,27 +53,6 @@ function HeaderText({ text, short, note }: { text: string; short?: string; note?
   return text
 }
 
-/**
- * The coin's page, in the list's currency. The whole cell (image, name, symbol) is the link:
- * phones hide the name but not the symbol.
- */
-function CoinLink({ coin, currency }: Row) {
-  return (
-    <Link
-      className="coin-cell"
-      to="/coins/$coinId"
-      params={{ coinId: coin.id }}
-      search={{ currency: currency === DEFAULT_CURRENCY ? undefined : currency }}
-    >
-      <CoinImage src={coin.image} symbol={coin.symbol} size={COIN_IMAGE_SIZE} />
-      <span className="coin-cell__text">
-        <span className="coin-cell__name">{coin.name}</span>{' '}
-        <span className="coin-cell__symbol">{formatSymbol(coin.symbol)}</span>
-      </span>
-    </Link>
-  )
-}
-
 /** The market cap's change in the list's currency: red when it fell, beside its minus sign. */
 function CapChange({ value, currency }: { value: number | null | undefined; currency: Currency }) {
   const text = formatMoneyChange(value, currency)
@@ -105,7 +83,9 @@ const COLUMNS: ListColumn<Row>[] = [
   column.accessor(({ coin }) => coin.name, {
     id: 'name',
     header: 'Name',
-    cell: ({ row: { original } }) => <CoinLink {...original} />,
+    cell: ({ row: { original } }) => (
+      <CoinLink coin={original.coin} currency={original.currency} imageSize={COIN_IMAGE_SIZE} />
+    ),
     sortFn: (a, b) => a.original.coin.name.localeCompare(b.original.coin.name, 'en'),
     meta: { className: 'col-name', rowHeader: true },
   }),

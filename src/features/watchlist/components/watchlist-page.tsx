@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { memo, useMemo } from 'react'
 import { Change } from '@/components/change'
-import { CoinImage } from '@/components/coin-image'
+import { CoinLink } from '@/components/coin-link'
 import { CurrencyMenu } from '@/components/currency-menu'
 import {
   columnHelper,
@@ -18,7 +18,7 @@ import { useHydrated, useShownData } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { NoPriceReason, WatchRow } from '@contract/watchlist'
-import { formatNumber, formatPrice, formatSymbol } from '@/lib/format'
+import { formatNumber, formatPrice } from '@/lib/format'
 import { usePageData } from '@/lib/page-state'
 import type { ColumnSort } from '@/lib/table-sort'
 import { watchPrices } from '../prices'
@@ -46,18 +46,7 @@ function CoinCell({ id, row, currency }: Row) {
   const coin = priced(row)
   return (
     <>
-      <Link
-        className="coin-cell"
-        to="/coins/$coinId"
-        params={{ coinId: id }}
-        search={currency === DEFAULT_CURRENCY ? {} : { currency }}
-      >
-        {coin ? <CoinImage src={coin.image} symbol={coin.symbol} size={IMAGE_SIZE} /> : null}
-        <span className="coin-cell__text">
-          <span className="coin-cell__name">{coin?.name ?? id}</span>{' '}
-          {coin ? <span className="coin-cell__symbol">{formatSymbol(coin.symbol)}</span> : null}
-        </span>
-      </Link>
+      <CoinLink coin={coin ?? { id }} currency={currency} imageSize={IMAGE_SIZE} />
       {coin ? null : (
         <p className="watch-table__reason">
           {row?.status === 'missing' ? REASONS[row.reason] : 'Loading…'}
