@@ -19,10 +19,9 @@ function increment(digits: string): string {
 /**
  * What `new Intl.NumberFormat('en-US', rounding).format(value)` gives, by hand: the first
  * NumberFormat a page builds loads ICU's number data in one task, right when the price list
- * renders (18–41 ms in headless Chromium without throttling; Lighthouse's phone is 4× slower).
- * Like ICU it rounds the shortest
- * decimal that reads back as `value` (so 1.005 → "1.01"), half away from zero. A test holds it
- * to Intl over many random values.
+ * renders: 76 ms (49–141) on the throttled phone (`bench/intl-first-use.ts`; the clone goes if
+ * that falls under 10 ms). Like ICU it rounds the shortest decimal that reads back as `value`
+ * (so 1.005 → "1.01"), half away from zero. A test holds it to Intl over many random values.
  */
 export function formatDecimal(value: number, rounding: Rounding): string {
   const negative = value < 0 || Object.is(value, -0)
