@@ -15,8 +15,6 @@ export const Route = createFileRoute('/coins/')({
   beforeLoad: keepRememberedCurrency,
   // The query key holds the currency and the page (none: US dollars, the first).
   loaderDeps: ({ search: { page = 1, currency = DEFAULT_CURRENCY } }) => ({ page, currency }),
-  // The head comes from the loader, which is in the page's own chunk: every page's entry carries
-  // this route's options, and `/` has little room for more JavaScript.
   loader: ({ context, location, deps: { page, currency } }) => {
     // The server answered this address with its not-found page (a page past the list's end).
     if (location.pathname + location.searchStr === context.notFoundPath) throw notFound()
@@ -24,21 +22,20 @@ export const Route = createFileRoute('/coins/')({
     if (!import.meta.env.SSR) {
       void context.queryClient.prefetchQuery(marketListQueries.page(currency, page))
     }
+  },
+  head: ({ match }) => {
+    const { page = 1 } = match.search
     const of = page > 1 ? `, page ${page}` : ''
     return {
-      title: `All cryptocurrencies by market cap${of} — Coinvera`,
-      description: `Every coin by market cap${of}: prices, 1-hour, 24-hour and 7-day changes, volume, market cap and a 7-day chart.`,
+      meta: [
+        { title: `All cryptocurrencies by market cap${of} — Coinvera` },
+        {
+          name: 'description',
+          content: `Every coin by market cap${of}: prices, 1-hour, 24-hour and 7-day changes, volume, market cap and a 7-day chart.`,
+        },
+      ],
     }
   },
-  head: ({ loaderData }) =>
-    loaderData
-      ? {
-          meta: [
-            { title: loaderData.title },
-            { name: 'description', content: loaderData.description },
-          ],
-        }
-      : {},
   component: CoinsPage,
 })
 

@@ -1,4 +1,4 @@
 // The price section's parts that hydrate once the prices near the viewport
-// (src/boot/price-extras.tsx): one module, so one chunk and one request.
+// (late-price-extras.tsx): one module, so one chunk and one request.
 export { CurrencyMenu } from '@/components/currency-menu'
 export { GlobalBar } from './components/global-bar'

@@ -19,7 +19,7 @@ import { MarketTable, MarketTableSkeleton, PRICE_LIST_SORTS } from './market-tab
 import { useAddressSorting } from '@/components/data-table'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES, DEFAULT_CURRENCY } from '@contract/currency'
-import { CurrencyMenu, GlobalBar, usePriceExtras } from '@/boot/price-extras'
+import { CurrencyMenu, GlobalBar, usePriceExtras } from '../late-price-extras'
 
 /**
  * When the shown prices were fetched from the upstream: our server says so (it may serve cached

@@ -1,11 +1,11 @@
 import { type RefObject, useEffect } from 'react'
-import { lateHydration, whenOnline } from './late-hydration'
-import { useNearViewport } from './near-viewport'
+import { lateHydration, whenOnline } from '@/boot/late-hydration'
+import { useNearViewport } from '@/boot/near-viewport'
 
 // The price section's global bar and currency menu hydrate when the prices are about to be
 // seen, or when the visitor reaches into the section, not with the page (README, "Start-up
 // speed"). Their placeholders have their sizes (market.css).
-const extras = lateHydration(() => whenOnline(() => import('@/features/market/price-extras')))
+const extras = lateHydration(() => whenOnline(() => import('./price-extras')))
 
 /** Loads the parts' code (once). The server awaits it before it renders a page. */
 export const loadPriceExtras = extras.want
