@@ -117,10 +117,11 @@ export function alertRoutes(deps: AlertRouteDeps) {
     return c.body(null, 204)
   })
 
+  // In this order: `/:id` would answer for `/delete-by-link` too.
   routes.all('/', allowOnly('GET', 'POST'))
+  routes.all('/delete-by-link', allowOnly('POST'))
   routes.all('/:id', allowOnly('DELETE'))
-  for (const path of ['/delete-by-link', '/:id/delete', '/:id/rearm']) {
-    routes.all(path, allowOnly('POST'))
-  }
+  routes.all('/:id/delete', allowOnly('POST'))
+  routes.all('/:id/rearm', allowOnly('POST'))
   return routes
 }
