@@ -25,11 +25,13 @@ import { RateLimiter } from './limits/rate-limiter'
 import { createMailer, type Mailer } from './mail/mailer'
 import { requestLog } from './middleware/request-log'
 import { contentSecurityPolicy, securityHeaders } from './middleware/security-headers'
-import { sessionCookies } from './middleware/session-cookie'
+import { sessionCookies } from './auth/session-cookie'
+import { clientAddress, viewer } from './middleware/request-context'
+import { sameOrigin } from './middleware/same-origin'
 import { accountRoutes } from './routes/account'
 import { accountDetails } from './auth/account-details'
 import { alertRoutes } from './routes/alerts'
-import { authRoutes, sessionOf } from './routes/auth'
+import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
 import { recoveryRoutes } from './routes/recovery'
@@ -118,10 +120,6 @@ export function createApp(deps: AppDeps): App {
     fetch: deps.fetch,
   })
 
-  const app = new Hono<AppEnv>()
-  app.use(requestLog(logger))
-  app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
-
   const accounts = accountStore(db)
   const sessions = sessionStore(db)
   const later = background(logger)
@@ -150,7 +148,15 @@ export function createApp(deps: AppDeps): App {
   // Each hashes a password, as a sign-in does: the same allowance per client address.
   const passwordChecks = (scope: string) =>
     shared.limiters(scope, { limit: config.signinRateLimit, windowMs: 60_000 })
-  const viewerOf = sessionOf({ accounts, sessions, clock, cookies })
+
+  const app = new Hono<AppEnv>()
+  app.use(requestLog(logger))
+  app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
+  // What every route may need, done once here: the client's address for rate limits, the origin
+  // check of state-changing requests, the visitor (looked up only when a handler asks).
+  app.use(clientAddress(config.trustProxy))
+  app.use(sameOrigin({ siteOrigin: config.siteOrigin }))
+  app.use(viewer({ session: { accounts, sessions, clock }, cookies }))
   app.route(
     '/api/auth',
     authRoutes({
@@ -160,9 +166,6 @@ export function createApp(deps: AppDeps): App {
       signInLimiter: passwordChecks('signin'),
       signInLimits,
       clock,
-      siteOrigin: config.siteOrigin,
-      trustProxy: config.trustProxy,
-      cookies,
       recovery,
     }),
   )
@@ -176,17 +179,12 @@ export function createApp(deps: AppDeps): App {
       }),
       tokenChecks: passwordChecks('token-checks'),
       background: later,
-      cookies,
-      siteOrigin: config.siteOrigin,
-      trustProxy: config.trustProxy,
     }),
   )
   app.route(
     '/api/account',
     accountRoutes({
       recovery,
-      session: { accounts, sessions, clock },
-      cookies,
       passwordChecks: passwordChecks('account-password'),
       passwordLimits: new SignInLimits(shared.limiters, 'session-password'),
       detailChanges: shared.limiters('account-details', {
@@ -194,27 +192,20 @@ export function createApp(deps: AppDeps): App {
         windowMs: 60_000,
       }),
       verificationEmails: shared.limiters('verification-emails', { limit: 3, windowMs: HOUR }),
-      siteOrigin: config.siteOrigin,
-      trustProxy: config.trustProxy,
     }),
   )
   app.route(
     '/api/alerts',
     alertRoutes({
       alerts: watch.deps,
-      session: { accounts, sessions, clock },
-      cookies,
       creations: shared.limiters('alerts', { limit: config.alertsRateLimit, windowMs: 60_000 }),
       linkChecks: passwordChecks('alert-links'),
-      siteOrigin: config.siteOrigin,
-      trustProxy: config.trustProxy,
     }),
   )
   // Misses a client may cause per minute, by the API or by coin pages: each may start an
   // upstream call.
   const clientGate = clientMissGate(
     shared.missLimiter('coin-miss', { limit: config.market.coinMissRateLimit, windowMs: 60_000 }),
-    config.trustProxy,
   )
   app.route('/api/market', marketRoutes({ caches, coins, lists, facts, clientGate }))
   const watchlist = watchlistStore(db)
@@ -222,14 +213,11 @@ export function createApp(deps: AppDeps): App {
     '/api/watchlist',
     watchlistRoutes({
       store: watchlist,
-      viewerOf,
       coinExists: (id) => coins.ids.has(id),
       limiter: shared.limiters('watchlist', {
         limit: config.watchlistRateLimit,
         windowMs: 60_000,
       }),
-      siteOrigin: config.siteOrigin,
-      trustProxy: config.trustProxy,
     }),
   )
   // Search reads what the market caches hold, never the upstream; it costs this instance's CPU
@@ -246,7 +234,6 @@ export function createApp(deps: AppDeps): App {
       }),
     }),
     limiter: new RateLimiter({ limit: config.searchRateLimit, windowMs: 60_000, clock }),
-    trustProxy: config.trustProxy,
   }
   coins.ids.onList(() => search.search.prepare())
   app.route('/api/search', searchRoutes(search))
@@ -284,7 +271,6 @@ export function createApp(deps: AppDeps): App {
   // Renders cost this instance's CPU: counted here, whatever other instances count.
   const renderGate = clientMissGate(
     new RateLimiter({ limit: config.coinRenderRateLimit, windowMs: 60_000, clock }),
-    config.trustProxy,
   )
   app.route(
     '/',
@@ -296,7 +282,6 @@ export function createApp(deps: AppDeps): App {
       clientGate,
       renderGate,
       searchPage: pages && searchPage({ ...search, pages, renderGate }),
-      viewerOf,
       accountOf: (accountId) => accountDetails(recovery, accountId),
       watchlist: {
         coinsOf: (accountId) => watchlist.list(accountId),

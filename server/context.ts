@@ -2,11 +2,35 @@ import { BlockList, isIP } from 'node:net'
 import type { HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
 import type { TrustProxy } from './config'
+import type { SessionUser } from './db/sessions'
 
-/** The Hono environment every sub-app shares. */
+/**
+ * Who the browser says it is: its session cookie, and the session's user. The user is looked up
+ * when first asked, once a request, so a request that never asks (a static file, market data)
+ * costs no query.
+ */
+export type Viewer = {
+  /** The session token the browser sent, if any. */
+  readonly token: string | undefined
+  /** The live session's user, else null. */
+  user(): Promise<SessionUser | null>
+  /** Sets the session's cookies on the response: a session that starts. */
+  setCookies(token: string, expiresAt: Date): void
+  /** Clears them from the browser. */
+  clearCookies(): void
+  /** The headers that clear them, for an error's answer. */
+  readonly cleared: { 'Set-Cookie': string[] }
+}
+
+/** The Hono environment every sub-app shares; app.ts's middleware sets these for every request. */
 export type AppEnv = {
   Bindings: Partial<HttpBindings>
-  Variables: { requestId: string }
+  Variables: {
+    requestId: string
+    /** The client's address (`clientAddressOf`), found once. */
+    clientAddress: string
+    viewer: Viewer
+  }
 }
 
 // One spelling per address: an IPv4 client of a dual-stack socket as plain IPv4, no zone index.
@@ -69,6 +93,11 @@ export function isDirectLoopback(c: Context<AppEnv>): boolean {
   const family = isIP(peer)
   if (family === 0 || !LOOPBACK.check(peer, family === 6 ? 'ipv6' : 'ipv4')) return false
   return FORWARDING_HEADERS.every((name) => c.req.header(name) === undefined)
+}
+
+/** What rate limits count for the request's client (`rateLimitKey` of its address). */
+export function clientKey(c: Context<AppEnv>): string {
+  return rateLimitKey(c.var.clientAddress)
 }
 
 /**

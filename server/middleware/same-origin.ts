@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { matchedRoutes } from 'hono/route'
 import { apiError } from '../errors'
 import { bodyType } from './request-body'
 
@@ -14,9 +15,13 @@ import { bodyType } from './request-body'
  *   cannot be sent across sites without CORS, which the API never grants.
  * A page served with `Referrer-Policy: no-referrer` (one opened from an emailed link) posts its
  * form with `Origin: null`; its `Sec-Fetch-Site: same-origin`, which no page can forge, decides.
+ *
+ * Applied to the whole app: every method but GET, HEAD and OPTIONS is checked, on every path with
+ * a handler for that method.
  */
 export function sameOrigin(options: { siteOrigin: string | undefined }): MiddlewareHandler {
   return async (c, next) => {
+    if (!changesState(c)) return next()
     const site = c.req.header('Sec-Fetch-Site')
     const origin = c.req.header('Origin')
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
@@ -36,6 +41,18 @@ export function sameOrigin(options: { siteOrigin: string | undefined }): Middlew
     }
     await next()
   }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Whether the request may change anything: an unsafe method that a handler takes by name
+ * (`.post`, `.put`, `.delete`). Any other request only meets `.all` handlers, which change nothing
+ * and answer 404 or 405, as they did before the check moved here.
+ */
+function changesState(c: Context): boolean {
+  const method = c.req.method
+  return !SAFE_METHODS.has(method) && matchedRoutes(c).some((route) => route.method === method)
 }
 
 function isOwnOrigin(origin: string, siteOrigin: string | undefined, host: string | undefined) {

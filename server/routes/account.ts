@@ -10,24 +10,19 @@ import {
   type RecoveryDeps,
   sendVerification,
 } from '../auth/recovery'
-import type { SessionDeps } from '../auth/session'
+import { signedIn } from '../auth/signed-in'
 import type { SignInLimits } from '../auth/sign-in-limits'
-import type { TrustProxy } from '../config'
-import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
+import { type AppEnv, clientKey } from '../context'
 import { apiError } from '../errors'
 import type { SessionUser } from '../db/sessions'
 import type { Limiter } from '../limits/rate-limiter'
 import { formReply, validBody } from '../middleware/form-post'
+import { allowOnly } from '../middleware/methods'
 import { rateLimit } from '../middleware/rate-limit'
 import { requestBody } from '../middleware/request-body'
-import { sameOrigin } from '../middleware/same-origin'
-import type { SessionCookies } from '../middleware/session-cookie'
-import { signedInUser } from '../middleware/signed-in'
 
 export type AccountRouteDeps = {
   recovery: RecoveryDeps
-  session: SessionDeps
-  cookies: SessionCookies
   /** Password checks per client address (password changes, deletions). */
   passwordChecks: Limiter
   /**
@@ -39,18 +34,11 @@ export type AccountRouteDeps = {
   detailChanges: Limiter
   /** Verification emails sent again, per address (3 an hour). */
   verificationEmails: Limiter
-  siteOrigin: string | undefined
-  trustProxy: TrustProxy
 }
 
 /** The signed-in visitor's account, under /api/account; each endpoint needs a session. */
 export function accountRoutes(deps: AccountRouteDeps) {
   const account = new Hono<AppEnv>()
-  const clientAddress = clientAddressOf(deps.trustProxy)
-  const address = (c: Context<AppEnv>) => rateLimitKey(clientAddress(c))
-  const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
-
-  const signedIn = signedInUser(deps)
 
   /**
    * Runs `check` (false: a wrong password), counted like a sign-in attempt on the account, and
@@ -61,7 +49,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
     user: SessionUser,
     check: () => Promise<T | false>,
   ): Promise<T> => {
-    const attempt = await deps.passwordLimits.begin(address(c), user.email)
+    const attempt = await deps.passwordLimits.begin(clientKey(c), user.email)
     if (!attempt.allowed) {
       throw apiError('rate_limited', {
         message: 'Too many wrong passwords. Try again later.',
@@ -79,22 +67,21 @@ export function accountRoutes(deps: AccountRouteDeps) {
 
   // What the account page shows; per visitor, so never stored by a cache.
   account.get('/', async (c) => {
-    const { user } = await signedIn(c)
+    const { user } = await signedIn(c.var.viewer)
     const details = await accountDetails(deps.recovery, user.id)
-    if (!details) throw apiError('unauthenticated', { headers: deps.cookies.cleared })
+    if (!details) throw apiError('unauthenticated', { headers: c.var.viewer.cleared })
     c.header('Cache-Control', 'no-store')
     return c.json({ account: details })
   })
 
   account.post(
     '/details',
-    origin,
     formReply('/account', ACCOUNT_ERRORS, 'details_saved'),
-    rateLimit(deps.detailChanges, address),
+    rateLimit(deps.detailChanges),
     requestBody,
     validBody(EditDetailsSchema),
     async (c) => {
-      const { user } = await signedIn(c)
+      const { user } = await signedIn(c.var.viewer)
       await changeDetails(deps.recovery, user.id, c.req.valid('json'))
       return c.body(null, 204)
     },
@@ -105,13 +92,12 @@ export function accountRoutes(deps: AccountRouteDeps) {
   // as for every change that could hand the account to someone else.
   account.post(
     '/email',
-    origin,
     formReply('/account', ACCOUNT_ERRORS, 'email_change_sent'),
-    rateLimit(deps.passwordChecks, address),
+    rateLimit(deps.passwordChecks),
     requestBody,
     validBody(ChangeEmailSchema),
     async (c) => {
-      const { user } = await signedIn(c)
+      const { user } = await signedIn(c.var.viewer)
       const input = c.req.valid('json')
       const outcome = await withPassword(c, user, async () => {
         const found = await requestEmailChange(deps.recovery, { accountId: user.id, ...input })
@@ -130,13 +116,12 @@ export function accountRoutes(deps: AccountRouteDeps) {
   // The current password is required; this session stays, every other one ends.
   account.post(
     '/password',
-    origin,
     formReply('/account', ACCOUNT_ERRORS, 'password_changed'),
-    rateLimit(deps.passwordChecks, address),
+    rateLimit(deps.passwordChecks),
     requestBody,
     validBody(ServerChangePasswordSchema),
     async (c) => {
-      const { user, token } = await signedIn(c)
+      const { user, token } = await signedIn(c.var.viewer)
       const input = c.req.valid('json')
       await withPassword(c, user, () =>
         changePassword(deps.recovery, {
@@ -152,10 +137,9 @@ export function accountRoutes(deps: AccountRouteDeps) {
 
   account.post(
     '/verification-email',
-    origin,
     formReply('/account', ACCOUNT_ERRORS, 'verification_sent'),
     async (c) => {
-      const { user } = await signedIn(c)
+      const { user } = await signedIn(c.var.viewer)
       if (user.emailVerified) return c.body(null, 204)
       const sent = await deps.verificationEmails.hit(normalizeEmail(user.email))
       if (!sent.allowed) {
@@ -172,19 +156,16 @@ export function accountRoutes(deps: AccountRouteDeps) {
   // The account and everything that names it go at once; the browser's cookies are cleared. A
   // form cannot send DELETE, so the page's form posts to `/delete`, which does the same.
   const remove = async (c: Context<AppEnv>, password: string) => {
-    const { user } = await signedIn(c)
+    const { user } = await signedIn(c.var.viewer)
     await withPassword(c, user, () => deleteAccount(deps.recovery, user.id, password))
-    deps.cookies.clear(c)
+    c.var.viewer.clearCookies()
     return c.body(null, 204)
   }
-  const limited = rateLimit(deps.passwordChecks, address)
+  const limited = rateLimit(deps.passwordChecks)
   const body = validBody(DeleteAccountSchema)
-  account.delete('/', origin, limited, requestBody, body, (c) =>
-    remove(c, c.req.valid('json').password),
-  )
+  account.delete('/', limited, requestBody, body, (c) => remove(c, c.req.valid('json').password))
   account.post(
     '/delete',
-    origin,
     formReply('/account', ACCOUNT_ERRORS, 'deleted'),
     limited,
     requestBody,
@@ -192,17 +173,9 @@ export function accountRoutes(deps: AccountRouteDeps) {
     (c) => remove(c, c.req.valid('json').password),
   )
 
-  for (const [path, allow] of [
-    ['/', 'GET, DELETE'],
-    ['/details', 'POST'],
-    ['/email', 'POST'],
-    ['/password', 'POST'],
-    ['/verification-email', 'POST'],
-    ['/delete', 'POST'],
-  ] as const) {
-    account.all(path, () => {
-      throw apiError('method_not_allowed', { headers: { Allow: allow } })
-    })
+  account.all('/', allowOnly('GET', 'DELETE'))
+  for (const path of ['/details', '/email', '/password', '/verification-email', '/delete']) {
+    account.all(path, allowOnly('POST'))
   }
   return account
 }

@@ -9,29 +9,22 @@ import {
 } from '@contract/alerts'
 import type { Currency } from '@contract/currency'
 import { type AlertDeps, createAlert, deleteByLink } from '../alerts/alerts'
-import type { SessionDeps } from '../auth/session'
-import type { TrustProxy } from '../config'
-import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
+import { signedIn } from '../auth/signed-in'
+import type { AppEnv } from '../context'
 import type { AlertRow } from '../db/alerts'
 import { apiError } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
 import { formReply, validBody } from '../middleware/form-post'
+import { allowOnly } from '../middleware/methods'
 import { rateLimit } from '../middleware/rate-limit'
 import { requestBody } from '../middleware/request-body'
-import { sameOrigin } from '../middleware/same-origin'
-import type { SessionCookies } from '../middleware/session-cookie'
-import { signedInUser } from '../middleware/signed-in'
 
 export type AlertRouteDeps = {
   alerts: AlertDeps
-  session: SessionDeps
-  cookies: SessionCookies
   /** Alerts created per client address and minute (`ALERTS_RATE_LIMIT`). */
   creations: Limiter
   /** Delete links tried per client address (each looks a token up). */
   linkChecks: Limiter
-  siteOrigin: string | undefined
-  trustProxy: TrustProxy
 }
 
 function toAlert(row: AlertRow, coinName: (id: string) => string | undefined): Alert {
@@ -51,16 +44,12 @@ function toAlert(row: AlertRow, coinName: (id: string) => string | undefined): A
 /** The visitor's price alerts, under /api/alerts; each endpoint but the email's link needs a session. */
 export function alertRoutes(deps: AlertRouteDeps) {
   const routes = new Hono<AppEnv>()
-  const clientAddress = clientAddressOf(deps.trustProxy)
-  const address = (c: Context<AppEnv>) => rateLimitKey(clientAddress(c))
-  const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
-  const signedIn = signedInUser(deps)
   // A form posted without the page's script comes back to the alerts page.
   const reply = (done: 'created' | 'deleted' | 'rearmed') =>
     formReply('/account/alerts', ALERT_ERRORS, done)
 
   routes.get('/', async (c) => {
-    const { user } = await signedIn(c)
+    const { user } = await signedIn(c.var.viewer)
     const alerts = await deps.alerts.alerts.list(user.id)
     const body: AlertList = {
       alerts: alerts.map((row) => toAlert(row, deps.alerts.coinName)),
@@ -71,13 +60,12 @@ export function alertRoutes(deps: AlertRouteDeps) {
 
   routes.post(
     '/',
-    origin,
     reply('created'),
-    rateLimit(deps.creations, address),
+    rateLimit(deps.creations),
     requestBody,
     validBody(CreateAlertSchema),
     async (c) => {
-      const { user } = await signedIn(c)
+      const { user } = await signedIn(c.var.viewer)
       const result = await createAlert(deps.alerts, user, c.req.valid('json'))
       if ('refused' in result) {
         throw apiError(
@@ -97,9 +85,8 @@ export function alertRoutes(deps: AlertRouteDeps) {
   // signs nobody in.
   routes.post(
     '/delete-by-link',
-    origin,
     formReply('/alerts/delete', ALERT_ERRORS, 'deleted'),
-    rateLimit(deps.linkChecks, address),
+    rateLimit(deps.linkChecks),
     requestBody,
     validBody(AlertDeleteLinkSchema),
     async (c) => {
@@ -111,35 +98,30 @@ export function alertRoutes(deps: AlertRouteDeps) {
   )
 
   const remove = async (c: Context<AppEnv>) => {
-    const { user } = await signedIn(c)
+    const { user } = await signedIn(c.var.viewer)
     // Another visitor's alert is as absent as one that never was.
     if (!(await deps.alerts.alerts.delete(user.id, c.req.param('id') ?? ''))) {
       throw apiError('not_found', { message: 'There is no such alert.' })
     }
     return c.body(null, 204)
   }
-  routes.delete('/:id', origin, remove)
+  routes.delete('/:id', remove)
   // A form cannot send DELETE: the page's form posts here.
-  routes.post('/:id/delete', origin, reply('deleted'), remove)
+  routes.post('/:id/delete', reply('deleted'), remove)
 
-  routes.post('/:id/rearm', origin, reply('rearmed'), async (c) => {
-    const { user } = await signedIn(c)
+  routes.post('/:id/rearm', reply('rearmed'), async (c) => {
+    const { user } = await signedIn(c.var.viewer)
     if (!(await deps.alerts.alerts.rearm(user.id, c.req.param('id')))) {
       throw apiError('not_found', { message: 'There is no triggered alert with this id.' })
     }
     return c.body(null, 204)
   })
 
-  for (const [path, allow] of [
-    ['/', 'GET, POST'],
-    ['/delete-by-link', 'POST'],
-    ['/:id', 'DELETE'],
-    ['/:id/delete', 'POST'],
-    ['/:id/rearm', 'POST'],
-  ] as const) {
-    routes.all(path, () => {
-      throw apiError('method_not_allowed', { headers: { Allow: allow } })
-    })
-  }
+  // In this order: `/:id` would answer for `/delete-by-link` too.
+  routes.all('/', allowOnly('GET', 'POST'))
+  routes.all('/delete-by-link', allowOnly('POST'))
+  routes.all('/:id', allowOnly('DELETE'))
+  routes.all('/:id/delete', allowOnly('POST'))
+  routes.all('/:id/rearm', allowOnly('POST'))
   return routes
 }

@@ -6,9 +6,9 @@ import { CoinDetailQuerySchema, CoinIdSchema, MarketChartQuerySchema } from '@co
 import { MarketsQuerySchema, NoQuerySchema } from '@contract/market'
 import { MARKET_LIST_PAGES_HEADER, MarketListQuerySchema } from '@contract/market-list'
 import type { CallGate } from '../market/budget'
-import type { TrustProxy } from '../config'
-import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
+import { type AppEnv, clientKey } from '../context'
 import { apiError } from '../errors'
+import { allowOnly } from '../middleware/methods'
 import { type CacheReader, NoDataError, type Served, sharedCacheControl } from '../market/cache'
 import { COIN_DETAIL_TTL_MS, type CoinPages } from '../market/coins'
 import type { MarketFacts } from '../market/facts'
@@ -69,9 +69,7 @@ async function reply(
 const fromCache = (c: Context<AppEnv>, cache: CacheReader, gates: CallGate[] = []) =>
   reply(c, () => cache.getFresh(gates), cache.ttlMs)
 
-const onlyGet = () => {
-  throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
-}
+const onlyGet = allowOnly('GET', 'HEAD')
 
 /** The gate of a request's client: how many upstream calls its misses may still start. */
 export type ClientGate = (c: Context<AppEnv>) => CallGate
@@ -81,10 +79,9 @@ export type ClientGate = (c: Context<AppEnv>) => CallGate
  * their data. A client pays only for the calls its requests start; hits and shared requests are
  * free.
  */
-export function clientMissGate(missLimiter: MissLimiter, trustProxy: TrustProxy): ClientGate {
-  const clientAddress = clientAddressOf(trustProxy)
+export function clientMissGate(missLimiter: MissLimiter): ClientGate {
   return (c) => {
-    const key = rateLimitKey(clientAddress(c))
+    const key = clientKey(c)
     return {
       refusal: 'limited',
       waitMs: () => {

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import {
   PasswordResetRequestSchema,
   RESET_REQUESTED_MESSAGE,
@@ -19,15 +19,13 @@ import {
   verifyEmail,
 } from '../auth/recovery'
 import type { Background } from '../background'
-import type { TrustProxy } from '../config'
-import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
+import { type AppEnv, clientKey } from '../context'
 import { apiError } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
 import { formReply, validBody } from '../middleware/form-post'
+import { allowOnly } from '../middleware/methods'
 import { rateLimit } from '../middleware/rate-limit'
 import { requestBody } from '../middleware/request-body'
-import { sameOrigin } from '../middleware/same-origin'
-import type { SessionCookies } from '../middleware/session-cookie'
 
 export type RecoveryRouteDeps = {
   recovery: RecoveryDeps
@@ -36,33 +34,22 @@ export type RecoveryRouteDeps = {
   /** Tokens tried per client address (reset confirmations, email verifications). */
   tokenChecks: Limiter
   background: Background
-  cookies: SessionCookies
-  siteOrigin: string | undefined
-  trustProxy: TrustProxy
-}
-
-const notAllowed = (allow: string) => () => {
-  throw apiError('method_not_allowed', { headers: { Allow: allow } })
 }
 
 /** Password recovery and email verification, under /api/auth. */
 export function recoveryRoutes(deps: RecoveryRouteDeps) {
   const routes = new Hono<AppEnv>()
-  const clientAddress = clientAddressOf(deps.trustProxy)
-  const address = (c: Context<AppEnv>) => rateLimitKey(clientAddress(c))
-  const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
 
   // The same 202, body and time whether or not the account exists, and past either limit: the
   // lookup, the token and the message happen after the answer, which never waits on SMTP.
   routes.post(
     '/password-reset',
-    origin,
     formReply('/forgot-password', FORGOT_PASSWORD_ERRORS, 'sent'),
     requestBody,
     validBody(PasswordResetRequestSchema),
     async (c) => {
       const { email } = c.req.valid('json')
-      if ((await deps.resetRequests.hit(address(c))).allowed) {
+      if ((await deps.resetRequests.hit(clientKey(c))).allowed) {
         deps.background.run('password reset request', () =>
           requestPasswordReset(deps.recovery, email),
         )
@@ -71,14 +58,13 @@ export function recoveryRoutes(deps: RecoveryRouteDeps) {
       return c.json({ message: RESET_REQUESTED_MESSAGE }, 202)
     },
   )
-  routes.all('/password-reset', notAllowed('POST'))
+  routes.all('/password-reset', allowOnly('POST'))
 
   // The visitor is not signed in afterwards: every session of the account ended, this browser's too.
   routes.post(
     '/password-reset/confirm',
-    origin,
     formReply('/reset-password', RESET_PASSWORD_ERRORS, 'changed'),
-    rateLimit(deps.tokenChecks, address),
+    rateLimit(deps.tokenChecks),
     requestBody,
     validBody(ServerPasswordResetConfirmSchema),
     async (c) => {
@@ -86,17 +72,16 @@ export function recoveryRoutes(deps: RecoveryRouteDeps) {
       if (!(await confirmPasswordReset(deps.recovery, token, password))) {
         throw apiError('invalid_token')
       }
-      deps.cookies.clear(c)
+      c.var.viewer.clearCookies()
       return c.body(null, 204)
     },
   )
-  routes.all('/password-reset/confirm', notAllowed('POST'))
+  routes.all('/password-reset/confirm', allowOnly('POST'))
 
   routes.post(
     '/verify-email',
-    origin,
     formReply('/verify-email', VERIFY_EMAIL_ERRORS, 'verified'),
-    rateLimit(deps.tokenChecks, address),
+    rateLimit(deps.tokenChecks),
     requestBody,
     validBody(VerifyEmailSchema),
     async (c) => {
@@ -111,7 +96,7 @@ export function recoveryRoutes(deps: RecoveryRouteDeps) {
       return c.body(null, 204)
     },
   )
-  routes.all('/verify-email', notAllowed('POST'))
+  routes.all('/verify-email', allowOnly('POST'))
 
   return routes
 }

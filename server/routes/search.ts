@@ -4,10 +4,10 @@ import * as v from 'valibot'
 import type { DataSource } from '@contract/data-meta'
 import { SearchApiQuerySchema, SearchQuerySchema } from '@contract/search'
 import { searchParamFromUrl } from '@contract/search-param'
-import type { TrustProxy } from '../config'
-import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
+import { type AppEnv, clientKey } from '../context'
 import { apiError } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
+import { allowOnly } from '../middleware/methods'
 import { rateLimit } from '../middleware/rate-limit'
 import type { CoinSearch, SearchResult } from '../search/coin-search'
 import { weakEtag } from '../site/bodies'
@@ -27,17 +27,15 @@ export type SearchDeps = {
   search: CoinSearch
   /** Searches per client per minute (`SEARCH_RATE_LIMIT`), on this instance. */
   limiter: Limiter
-  trustProxy: TrustProxy
 }
 
 /** `GET /api/search?q=`: at most 10 coins, from memory. */
 export function searchRoutes(deps: SearchDeps) {
-  const clientAddress = clientAddressOf(deps.trustProxy)
   const etags = new WeakMap<Uint8Array, string>()
   return new Hono<AppEnv>()
     .get(
       '/',
-      rateLimit(deps.limiter, (c) => rateLimitKey(clientAddress(c))),
+      rateLimit(deps.limiter),
       vValidator('query', SearchApiQuerySchema, (result) => {
         if (!result.success) {
           throw apiError('invalid_query', {
@@ -66,9 +64,7 @@ export function searchRoutes(deps: SearchDeps) {
         })
       },
     )
-    .all('/', () => {
-      throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
-    })
+    .all('/', allowOnly('GET', 'HEAD'))
 }
 
 /** The /search page's answer: its status, its render (else the prerendered page), its wait. */
@@ -89,13 +85,12 @@ export type SearchPage = (
 export function searchPage(
   deps: SearchDeps & { pages: PageRenderer; renderGate: ClientGate | null },
 ): SearchPage {
-  const clientAddress = clientAddressOf(deps.trustProxy)
   return async (c, file) => {
     const raw = searchParamFromUrl(c.req.query('q'))
     if (raw === undefined || raw.trim() === '') return { status: 200, rendered: null }
     const query = v.safeParse(SearchQuerySchema, raw)
     if (!query.success) return { status: 400, rendered: null }
-    const limit = await deps.limiter.hit(rateLimitKey(clientAddress(c)))
+    const limit = await deps.limiter.hit(clientKey(c))
     if (!limit.allowed) return { status: 429, rendered: null, retryAfterS: limit.retryAfterS }
     const result = deps.search.search(query.output)
     const data = { coins: result.coins, meta: { source: dataSource(result), updatedAt: null } }

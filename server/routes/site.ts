@@ -20,6 +20,7 @@ import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
 import type { SearchPage } from './search'
 import { apiError } from '../errors'
+import { allowOnly } from '../middleware/methods'
 import { weakEtag } from '../site/bodies'
 import { withFormToken } from '../site/html'
 import type { Build, InlineHashes, SiteFile } from '../site/manifest'
@@ -31,7 +32,6 @@ import {
   type RenderedPage,
 } from '../site/pages'
 import type { AccountDetails } from '@contract/account-details'
-import type { SessionUser } from '@contract/session'
 import type { WatchRow } from '@contract/watchlist'
 import { safeReturnPath } from '@contract/return-to'
 
@@ -40,6 +40,8 @@ type PolicyFor = (hashes: InlineHashes) => string
 
 // Matched on the decoded path (Hono's): `/coins/1move%20token` is the coin `1move token`.
 const COIN_PATH = /^\/coins\/([^/]+)$/
+
+const onlyRead = allowOnly('GET', 'HEAD')
 
 /** What a page is answered with: a render (null: the built file) and its `Cache-Control`. */
 type Served = { page: RenderedPage | null; cacheControl: string }
@@ -88,11 +90,6 @@ export type SiteRoutesDeps = {
   /** A client's share of renders: coin pages, and pages rendered for one request. */
   renderGate?: ClientGate | null
   /**
-   * The signed-in user of a request (its session cookie), or null: without a cookie at once and
-   * at no cost, so anonymous visitors' pages stay as fast as they were.
-   */
-  viewerOf?: ((c: Context<AppEnv>) => Promise<SessionUser | null> | null) | null
-  /**
    * A signed-in visitor's watchlist (its stars on every page), and its rows in a currency from
    * the server's caches alone (`/watchlist`): no upstream call for one visitor's page.
    */
@@ -127,7 +124,6 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const coinExists = deps.coinExists ?? null
   const clientGate = deps.clientGate ?? null
   const renderGate = deps.renderGate ?? null
-  const viewerOf = deps.viewerOf ?? null
   const watchlist = deps.watchlist ?? null
   const searchPage = deps.searchPage ?? null
   const accountOf = deps.accountOf ?? null
@@ -317,7 +313,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !(await isServed(c.req.path))) {
       return next()
     }
-    throw apiError('method_not_allowed', { headers: { Allow: 'GET, HEAD' } })
+    return onlyRead(c, next)
   })
 
   /**
@@ -325,7 +321,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
    * that cannot say serves the anonymous page.
    */
   async function personalOf(c: Context<AppEnv>, path: string): Promise<Personal | null> {
-    const viewer = await viewerOf?.(c)?.catch(() => null)
+    const viewer = await c.var.viewer.user().catch(() => null)
     if (!viewer) return null
     // The account page shows its details without its script too; without them, the script asks.
     const account = path === '/account' ? await accountOf?.(viewer.id).catch(() => null) : null

@@ -6,25 +6,20 @@ import { CoinIdSchema } from '@contract/coin'
 import { safeReturnPath } from '@contract/return-to'
 import type { SessionUser } from '@contract/session'
 import { WATCHLIST_MAX, WatchlistMergeSchema } from '@contract/watchlist'
-import type { TrustProxy } from '../config'
-import { type AppEnv, clientAddressOf, rateLimitKey } from '../context'
+import { type AppEnv, clientKey } from '../context'
 import type { WatchlistStore } from '../db/watchlist'
 import { apiError } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
+import { allowOnly } from '../middleware/methods'
 import { rateLimit } from '../middleware/rate-limit'
 import { bodyType, requestBody } from '../middleware/request-body'
-import { sameOrigin } from '../middleware/same-origin'
 
 export type WatchlistDeps = {
   store: WatchlistStore
-  /** The signed-in user of a request (server/routes/auth.ts, `sessionOf`). */
-  viewerOf: (c: Context) => Promise<SessionUser | null> | null
   /** Whether the upstream knows a coin (its `coins/list`, cached: server/market/coins.ts). */
   coinExists: (id: string) => Promise<boolean>
   /** Changes per client address. */
   limiter: Limiter
-  siteOrigin: string | undefined
-  trustProxy: TrustProxy
 }
 
 const coinParam = validator('param', (params) => {
@@ -43,12 +38,10 @@ const noStore = { 'Cache-Control': 'no-store' }
  */
 export function watchlistRoutes(deps: WatchlistDeps) {
   const { store } = deps
-  const clientAddress = clientAddressOf(deps.trustProxy)
-  const changes = rateLimit(deps.limiter, (c) => rateLimitKey(clientAddress(c)))
-  const origin = sameOrigin({ siteOrigin: deps.siteOrigin })
+  const changes = rateLimit(deps.limiter)
 
-  const signedIn = async (c: Context) => {
-    const user = await deps.viewerOf(c)
+  const signedIn = async (c: Context<AppEnv>) => {
+    const user = await c.var.viewer.user()
     if (!user) throw apiError('unauthenticated', { headers: noStore })
     return user
   }
@@ -74,7 +67,6 @@ export function watchlistRoutes(deps: WatchlistDeps) {
     })
     .post(
       '/',
-      origin,
       changes,
       requestBody,
       validator('json', async (json, c) => {
@@ -94,38 +86,34 @@ export function watchlistRoutes(deps: WatchlistDeps) {
         return c.json({ coins, refused: [...refused, ...unknown] }, 200, noStore)
       },
     )
-    .put('/:coinId', origin, changes, coinParam, async (c) => {
+    .put('/:coinId', changes, coinParam, async (c) => {
       const user = await signedIn(c)
       return c.json({ coins: await add(user, c.req.valid('param').coinId) }, 200, noStore)
     })
-    .delete('/:coinId', origin, changes, coinParam, async (c) => {
+    .delete('/:coinId', changes, coinParam, async (c) => {
       const user = await signedIn(c)
       // Any well-formed id: a coin the upstream dropped can still be removed.
       return c.json({ coins: await remove(user, c.req.valid('param').coinId) }, 200, noStore)
     })
-    .post('/:coinId', origin, requestBody, async (c) => {
+    .post('/:coinId', requestBody, async (c) => {
       // The star as a plain form: the page comes back (303), never JSON.
       if (bodyType(c) !== 'form') throw apiError('unsupported_media_type')
       const back = safeReturnPath(c.req.query('return')) ?? '/watchlist'
       const see = (location: string) =>
         new Response(null, { status: 303, headers: { Location: location, ...noStore } })
-      const user = await deps.viewerOf(c)
+      const user = await c.var.viewer.user()
       if (!user) return see(`/signin?${new URLSearchParams({ return: back })}`)
       const problem = await formChange(c, user).then(() => null, codeOf)
       return see(problem ? `/watchlist?${new URLSearchParams({ error: problem })}` : back)
     })
-    .all('/', () => {
-      throw apiError('method_not_allowed', { headers: { Allow: 'GET, POST' } })
-    })
-    .all('/:coinId', () => {
-      throw apiError('method_not_allowed', { headers: { Allow: 'PUT, DELETE, POST' } })
-    })
+    .all('/', allowOnly('GET', 'POST'))
+    .all('/:coinId', allowOnly('PUT', 'DELETE', 'POST'))
 
   /** A star's form: add or remove, within the same rules and limits as the API. */
   async function formChange(c: Context<AppEnv>, user: SessionUser): Promise<void> {
     const id = v.safeParse(CoinIdSchema, c.req.param('coinId'))
     if (!id.success) throw apiError('invalid_coin_id')
-    const hit = await deps.limiter.hit(rateLimitKey(clientAddress(c)))
+    const hit = await deps.limiter.hit(clientKey(c))
     if (!hit.allowed) throw apiError('rate_limited')
     const { watch } = await c.req.parseBody()
     if (watch === 'remove') await remove(user, id.output)

@@ -1,5 +1,3 @@
-import type { Context } from 'hono'
-import { generateCookie, getCookie } from 'hono/cookie'
 import { SIGNED_IN_COOKIE } from '@contract/session'
 import type { Clock } from '../clock'
 
@@ -8,14 +6,27 @@ import type { Clock } from '../clock'
 export const SESSION_COOKIE = 'coinvera_session'
 export const HOST_SESSION_COOKIE = '__Host-coinvera_session'
 
+/** A cookie to set, as Hono's `generateCookie` takes it (server/middleware/request-context.ts). */
+export type SessionCookie = {
+  name: string
+  value: string
+  attributes: {
+    sameSite: 'Lax'
+    path: '/'
+    secure: boolean
+    expires: Date
+    maxAge: number
+    httpOnly?: boolean
+  }
+}
+
 export type SessionCookies = {
-  /** The session token the browser sent, if any. */
-  read(c: Context): string | undefined
-  /** Sets the session cookie and its companion on the response. */
-  set(c: Context, token: string, expiresAt: Date): void
-  /** The headers that clear both from the browser. */
-  readonly cleared: { 'Set-Cookie': string[] }
-  clear(c: Context): void
+  /** The name of the cookie that holds the session's token. */
+  readonly name: string
+  /** The session cookie and its companion, for a session ending at `expiresAt`. */
+  of(token: string, expiresAt: Date): SessionCookie[]
+  /** Both, cleared from the browser. */
+  readonly cleared: SessionCookie[]
 }
 
 /**
@@ -32,8 +43,8 @@ export function sessionCookies({
   clock: Clock
 }): SessionCookies {
   const name = secure ? HOST_SESSION_COOKIE : SESSION_COOKIE
-  const cookies = (token: string, expiresAt: Date) => {
-    const options = {
+  const of = (token: string, expiresAt: Date): SessionCookie[] => {
+    const attributes = {
       sameSite: 'Lax',
       path: '/',
       secure,
@@ -42,18 +53,9 @@ export function sessionCookies({
       maxAge: Math.max(0, Math.round((expiresAt.getTime() - clock.now()) / 1000)),
     } as const
     return [
-      generateCookie(name, token, { ...options, httpOnly: true }),
-      generateCookie(SIGNED_IN_COOKIE, token ? '1' : '', options),
+      { name, value: token, attributes: { ...attributes, httpOnly: true } },
+      { name: SIGNED_IN_COOKIE, value: token ? '1' : '', attributes },
     ]
   }
-  const cleared = { 'Set-Cookie': cookies('', new Date(0)) }
-  const append = (c: Context, values: string[]) => {
-    for (const cookie of values) c.header('Set-Cookie', cookie, { append: true })
-  }
-  return {
-    read: (c) => getCookie(c, name),
-    set: (c, token, expiresAt) => append(c, cookies(token, expiresAt)),
-    cleared,
-    clear: (c) => append(c, cleared['Set-Cookie']),
-  }
+  return { name, of, cleared: of('', new Date(0)) }
 }
