@@ -49,27 +49,23 @@ function Sparkline({
   )
 }
 
-// Columns step out as the width shrinks, at coin-list.css's breakpoints: the sparkline under
-// 1200 px, the 24 h volume under 1024 px, the 1 h and 7 d changes and the market cap under 760 px.
-const WIDE = 760
-const WIDER = 1024
-const WIDEST = 1200
+// Columns step out as the width shrinks (coin-list.css): the sparkline under 1200 px, the 24 h
+// volume under 1024 px, the 1 h and 7 d changes and the market cap under 760 px. The CSS alone
+// hides them: taking a hundred rows' cells out of the table after hydration cost a render of
+// every row, and moved the last column shown by its padding (docs/DECISIONS.md, "Tables").
 
 const change = (
   id: string,
   header: string,
   value: (coin: MarketListCoin) => number | null | undefined,
-  hideBelow?: number,
+  className = 'coin-list__number',
 ) =>
   column.accessor(({ coin }) => value(coin) ?? undefined, {
     id,
     header,
     cell: ({ getValue }) => <Change value={getValue()} />,
     ...FIGURE_SORT,
-    meta: {
-      className: `coin-list__number${hideBelow ? ' coin-list__wide' : ''}`,
-      ...(hideBelow ? { hideBelow } : {}),
-    },
+    meta: { className },
   })
 
 /**
@@ -106,22 +102,22 @@ const FIGURES: ListColumn<Row>[] = [
     ...FIGURE_SORT,
     meta: { className: 'coin-list__number' },
   }),
-  change('change_1h', '1 h', (coin) => coin.price_change_percentage_1h_in_currency, WIDE),
+  change('change_1h', '1 h', (coin) => coin.price_change_percentage_1h_in_currency, 'coin-list__number coin-list__wide'),
   change('change', '24 h', (coin) => coin.price_change_percentage_24h),
-  change('change_7d', '7 d', (coin) => coin.price_change_percentage_7d_in_currency, WIDE),
+  change('change_7d', '7 d', (coin) => coin.price_change_percentage_7d_in_currency, 'coin-list__number coin-list__wide'),
   column.accessor(({ coin }) => coin.total_volume ?? undefined, {
     id: 'volume',
     header: '24 h volume',
     cell: ({ row: { original } }) => formatNumber(original.coin.total_volume, original.currency),
     ...FIGURE_SORT,
-    meta: { className: 'coin-list__number coin-list__wider', hideBelow: WIDER },
+    meta: { className: 'coin-list__number coin-list__wider' },
   }),
   column.accessor(({ coin }) => coin.market_cap ?? undefined, {
     id: 'market_cap',
     header: 'Market cap',
     cell: ({ row: { original } }) => formatNumber(original.coin.market_cap, original.currency),
     ...FIGURE_SORT,
-    meta: { className: 'coin-list__number coin-list__wide', hideBelow: WIDE },
+    meta: { className: 'coin-list__number coin-list__wide' },
   }),
   column.display({
     id: 'spark',
@@ -132,7 +128,7 @@ const FIGURES: ListColumn<Row>[] = [
         change={original.coin.price_change_percentage_7d_in_currency}
       />
     ),
-    meta: { className: 'coin-list__spark coin-list__widest', hideBelow: WIDEST },
+    meta: { className: 'coin-list__spark coin-list__widest' },
   }),
 ]
 

@@ -93,8 +93,8 @@ const COLUMNS: ListColumn<Row>[] = [
     cell: ({ row: { original } }) =>
       formatNumber(priced(original.row)?.marketCap, original.currency),
     ...FIGURE_SORT,
-    // Phones keep the coin, its price and its 24 h change (coin-list.css, the same breakpoint).
-    meta: { className: 'coin-list__number coin-list__wide', hideBelow: 760 },
+    // Phones keep the coin, its price and its 24 h change (coin-list.css hides the rest).
+    meta: { className: 'coin-list__number coin-list__wide' },
   }),
 ]
 
