@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type CreateAlert, MAX_ALERTS, REARM_MARGIN } from '@contract/alerts'
+import { type CreateAlert, MAX_ALERTS } from '@contract/alerts'
 import { coinPath } from '@contract/coin-id'
 import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import type { Clock } from '../clock'
@@ -75,11 +75,10 @@ export async function evaluate(
   source: string,
 ): Promise<number> {
   if (prices.size === 0) return 0
-  const armed = await deps.alerts.due(
-    currency,
-    { coinIds: [...prices.keys()], prices: [...prices.values()].map((quote) => quote.price) },
-    REARM_MARGIN,
-  )
+  const armed = await deps.alerts.due(currency, {
+    coinIds: [...prices.keys()],
+    prices: [...prices.values()].map((quote) => quote.price),
+  })
   const back: string[] = []
   const fires: { id: string; seen: Observation; deleteTokenHash: string }[] = []
   const tokens = new Map<string, { token: string; name: string }>()

@@ -1,9 +1,8 @@
-// When an alert fires, as a pure function of its state and a price: the store applies the same
-// rule in its conditional updates, and the evaluation on refreshes asks this one which rows to try.
+// When an alert fires, as a pure function of its state and a price. The rule is data (`RULE`) so
+// that the store writes its SQL conditions from it: the evaluation selects in SQL only the rows
+// this module would act on, and the conditional update re-checks with the same comparison.
 
-import { REARM_MARGIN } from '@contract/alerts'
-
-export type Direction = 'above' | 'below'
+import { type Direction, REARM_MARGIN } from '@contract/alerts'
 
 /**
  * `waiting`: fires on the next price past the threshold. `triggered`: fired; stays so until the
@@ -14,16 +13,40 @@ export type AlertState = 'waiting' | 'triggered' | 'rearming'
 
 export type Condition = { direction: Direction; threshold: number }
 
+/** One side of the rule: `price <op> threshold * factor`. */
+export type Comparison = { op: '>' | '<' | '<=' | '>='; factor: number }
+
+/** The one statement of the rule, per direction: when it fires, and when a re-armed one may wait. */
+export const RULE: {
+  fire: Record<Direction, Comparison>
+  back: Record<Direction, Comparison>
+} = {
+  fire: { above: { op: '>', factor: 1 }, below: { op: '<', factor: 1 } },
+  back: {
+    above: { op: '<=', factor: 1 - REARM_MARGIN },
+    below: { op: '>=', factor: 1 + REARM_MARGIN },
+  },
+}
+
+const COMPARE: Record<Comparison['op'], (a: number, b: number) => boolean> = {
+  '>': (a, b) => a > b,
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>=': (a, b) => a >= b,
+}
+
+function holds({ op, factor }: Comparison, price: number, threshold: number): boolean {
+  return COMPARE[op](price, threshold * factor)
+}
+
 /** The price is on the alert's side of the threshold: it would fire. */
 export function crossed({ direction, threshold }: Condition, price: number): boolean {
-  return direction === 'above' ? price > threshold : price < threshold
+  return holds(RULE.fire[direction], price, threshold)
 }
 
 /** The price is back past the threshold by the margin: a re-armed alert may wait again. */
 export function movedBack({ direction, threshold }: Condition, price: number): boolean {
-  return direction === 'above'
-    ? price <= threshold * (1 - REARM_MARGIN)
-    : price >= threshold * (1 + REARM_MARGIN)
+  return holds(RULE.back[direction], price, threshold)
 }
 
 /** The state after a refresh shows `price`; `fired` when this refresh triggers the alert. */
