@@ -42,7 +42,7 @@ export async function createAlert(
 ): Promise<AlertRow | CreateRefusal> {
   if (!user.emailVerified) return { refused: 'email_unverified' }
   if (!(await deps.coinExists(input.coinId))) return { refused: 'unknown_coin' }
-  const condition = { direction: input.direction, threshold: input.price }
+  const condition = { direction: input.direction, price: input.price }
   const now = deps.quote(input.coinId, input.currency)
   // It fires when a refresh shows the price past the value: already past, it would fire at once,
   // which only a visitor told so may want.
@@ -127,7 +127,7 @@ export function alertMail(
 ): Mail {
   const { triggered } = alert
   const currency = alert.currency as Currency
-  const condition = `${alert.direction} ${priceText(alert.threshold, currency)}`
+  const condition = `${alert.direction} ${priceText(alert.price, currency)}`
   return composeMail({
     to: alert.email,
     subject: `${alert.name} is ${condition}`,

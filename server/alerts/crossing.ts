@@ -5,15 +5,16 @@
 import { type Direction, REARM_MARGIN } from '@contract/alerts'
 
 /**
+ * An alert's `price` is the value the visitor chose (its threshold); `seen` is a refresh's price.
  * `waiting`: fires on the next price past the threshold. `triggered`: fired; stays so until the
  * visitor re-arms it. `rearming`: re-armed by the visitor, waiting for the price to move back
  * past the threshold by `REARM_MARGIN` before it waits again.
  */
 export type AlertState = 'waiting' | 'triggered' | 'rearming'
 
-export type Condition = { direction: Direction; threshold: number }
+export type Condition = { direction: Direction; price: number }
 
-/** One side of the rule: `price <op> threshold * factor`. */
+/** One side of the rule: `seen <op> alert's price * factor`. */
 export type Comparison = { op: '>' | '<' | '<=' | '>='; factor: number }
 
 /** The one statement of the rule, per direction: when it fires, and when a re-armed one may wait. */
@@ -35,27 +36,27 @@ const COMPARE: Record<Comparison['op'], (a: number, b: number) => boolean> = {
   '>=': (a, b) => a >= b,
 }
 
-function holds({ op, factor }: Comparison, price: number, threshold: number): boolean {
-  return COMPARE[op](price, threshold * factor)
+function holds({ op, factor }: Comparison, seen: number, price: number): boolean {
+  return COMPARE[op](seen, price * factor)
 }
 
-/** The price is on the alert's side of the threshold: it would fire. */
-export function crossed({ direction, threshold }: Condition, price: number): boolean {
-  return holds(RULE.fire[direction], price, threshold)
+/** The price seen is on the alert's side of its value: it would fire. */
+export function crossed({ direction, price }: Condition, seen: number): boolean {
+  return holds(RULE.fire[direction], seen, price)
 }
 
-/** The price is back past the threshold by the margin: a re-armed alert may wait again. */
-export function movedBack({ direction, threshold }: Condition, price: number): boolean {
-  return holds(RULE.back[direction], price, threshold)
+/** The price seen is back past the alert's value by the margin: a re-armed alert may wait again. */
+export function movedBack({ direction, price }: Condition, seen: number): boolean {
+  return holds(RULE.back[direction], seen, price)
 }
 
-/** The state after a refresh shows `price`; `fired` when this refresh triggers the alert. */
+/** The state after a refresh shows `seen`; `fired` when this refresh triggers the alert. */
 export function step(
   alert: Condition & { state: AlertState },
-  price: number,
+  seen: number,
 ): { state: AlertState; fired: boolean } {
-  if (alert.state === 'waiting' && crossed(alert, price)) return { state: 'triggered', fired: true }
-  if (alert.state === 'rearming' && movedBack(alert, price))
+  if (alert.state === 'waiting' && crossed(alert, seen)) return { state: 'triggered', fired: true }
+  if (alert.state === 'rearming' && movedBack(alert, seen))
     return { state: 'waiting', fired: false }
   return { state: alert.state, fired: false }
 }

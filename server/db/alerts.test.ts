@@ -34,7 +34,7 @@ describe('alertStore.due', () => {
     const alerts = []
     for (const state of states) {
       for (const direction of ['above', 'below'] as const) {
-        for (const [i, price] of prices.entries()) {
+        for (const [i, seen] of prices.entries()) {
           const id = crypto.randomUUID()
           const coinId = `coin-${i}`
           await db.query(
@@ -42,7 +42,7 @@ describe('alertStore.due', () => {
              VALUES ($1, $2, $3, 'usd', $4, 100, $5, now())`,
             [id, accountId, coinId, direction, state],
           )
-          alerts.push({ id, state, direction, threshold: 100, price })
+          alerts.push({ id, state, direction, price: 100, seen })
         }
       }
     }
@@ -50,7 +50,7 @@ describe('alertStore.due', () => {
       coinIds: prices.map((_, i) => `coin-${i}`),
       prices,
     })
-    const expected = alerts.filter((alert) => step(alert, alert.price).state !== alert.state)
+    const expected = alerts.filter((alert) => step(alert, alert.seen).state !== alert.state)
     expect(due.map((alert) => alert.id).sort()).toEqual(expected.map((alert) => alert.id).sort())
     expect(expected.length).toBeGreaterThan(0)
   })

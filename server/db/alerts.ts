@@ -11,7 +11,8 @@ export type AlertRow = {
   coinId: string
   currency: string
   direction: Direction
-  threshold: number
+  /** The value the visitor chose; the column is still called `threshold`. */
+  price: number
   state: AlertState
   createdAt: Date
   triggered: { at: Date; price: number; source: string } | null
@@ -31,7 +32,7 @@ export type AlertStore = {
    * locked meanwhile, so two creations at once cannot both pass the cap.
    */
   create(
-    alert: Pick<AlertRow, 'accountId' | 'coinId' | 'currency' | 'direction' | 'threshold'>,
+    alert: Pick<AlertRow, 'accountId' | 'coinId' | 'currency' | 'direction' | 'price'>,
     max: number,
     now: Date,
   ): Promise<AlertRow | null>
@@ -90,7 +91,7 @@ function toAlert(row: Row): AlertRow {
     coinId: row.coin_id,
     currency: row.currency,
     direction: row.direction,
-    threshold: Number(row.threshold),
+    price: Number(row.threshold),
     state: row.state,
     createdAt: new Date(row.created_at),
     triggered:
@@ -120,10 +121,10 @@ async function inTransaction<T>(db: Db, fn: (connection: Queryable) => Promise<T
 }
 
 /** One side of the crossing rule as a SQL condition on `a.direction` and `a.threshold`. */
-function ruleSql(rule: Record<Direction, Comparison>, price: string): string {
+function ruleSql(rule: Record<Direction, Comparison>, seen: string): string {
   const when = DIRECTIONS.map((direction) => {
     const { op, factor } = rule[direction]
-    return `WHEN '${direction}' THEN ${price} ${op} a.threshold * ${factor}::float8`
+    return `WHEN '${direction}' THEN ${seen} ${op} a.threshold * ${factor}::float8`
   })
   return `CASE a.direction ${when.join(' ')} END`
 }
@@ -159,7 +160,7 @@ export function alertStore(db: Db): AlertStore {
             alert.coinId,
             alert.currency,
             alert.direction,
-            alert.threshold,
+            alert.price,
             now.toISOString(),
           ],
         )
