@@ -1,6 +1,7 @@
 import type { FormProblem } from '@/components/form/form-problem'
 import { ApiError } from '@/lib/http'
 import { EMAIL_TAKEN_MEANWHILE } from '@contract/account-forms'
+import { ERROR_MESSAGES } from '@contract/api-error'
 import type {
   AccountError,
   ForgotPasswordError,
@@ -9,6 +10,8 @@ import type {
   SignUpError,
   VerifyEmailError,
 } from '@contract/form-errors'
+
+const WRONG_CREDENTIALS = `${ERROR_MESSAGES.invalid_credentials}. Check both and try again.`
 
 /**
  * What the visitor reads for a failed request: field problems go next to their fields (keys of
@@ -37,19 +40,13 @@ export function describeFailure<F extends string>(
   if (error.code === 'invalid_credentials') {
     return {
       errors: {},
-      problem: {
-        message: 'Invalid username or password. Check both and try again.',
-        retry: false,
-      },
+      problem: { message: WRONG_CREDENTIALS, retry: false },
     }
   }
   if (error.code === 'invalid_token') {
     return {
       errors: {},
-      problem: {
-        message: 'This link has expired or was already used. Ask for a new one.',
-        retry: false,
-      },
+      problem: { message: ERROR_MESSAGES.invalid_token, retry: false },
     }
   }
   if (error.code === 'unauthenticated') {
@@ -115,8 +112,7 @@ export const returnedProblem = {
     message: {
       validation_failed:
         'Some details need attention: enter your name, a valid email address and a password of at least 8 characters that is not a common one. The phone number is optional (6 to 20 digits).',
-      email_taken:
-        'An account with this email address already exists. Sign in, or sign up with another email address.',
+      email_taken: `${ERROR_MESSAGES.email_taken} Sign in, or sign up with another email address.`,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
@@ -125,7 +121,7 @@ export const returnedProblem = {
     retry: false,
     message: {
       validation_failed: 'Enter the email address you signed up with and your password.',
-      invalid_credentials: 'Invalid username or password. Check both and try again.',
+      invalid_credentials: WRONG_CREDENTIALS,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
@@ -142,7 +138,7 @@ export const returnedProblem = {
     message: {
       validation_failed:
         'Choose a password of at least 8 characters that is not a common one, then open the link from the email again: it still works.',
-      invalid_token: 'This link has expired or was already used. Ask for a new one.',
+      invalid_token: ERROR_MESSAGES.invalid_token,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
@@ -163,8 +159,7 @@ export const returnedProblem = {
       validation_failed:
         'Some details need attention, and nothing was changed: a name of 1 to 100 characters, a phone number of 6 to 20 digits (or none), a valid email address that is not your current one, your current password, and a new one of at least 8 characters that is not a common one.',
       invalid_password: 'That password is not right. Nothing was changed.',
-      email_taken:
-        'An account with this email address already exists. Your address was not changed.',
+      email_taken: `${ERROR_MESSAGES.email_taken} Your address was not changed.`,
       unauthenticated: 'You are signed out. Sign in again to manage your account.',
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
