@@ -89,6 +89,18 @@ export async function requestJson(
   }
 }
 
+/**
+ * A request to our API whose answer has no body to read (202, 204): every mutation without an
+ * answer to parse goes through here, so it worked or it throws an `ApiError`.
+ */
+export async function send(path: string, options: Options): Promise<void> {
+  try {
+    await api(path, options)
+  } catch (error) {
+    throw await toApiError(error)
+  }
+}
+
 /** Checks network data against its schema; a wrong shape is an error, never a crash later. */
 export function parseResponse<S extends v.GenericSchema>(
   schema: S,
