@@ -101,6 +101,20 @@ export async function send(path: string, options: Options): Promise<void> {
   }
 }
 
+/** What only a signed-in visitor has: the answer checked with `schema`, or null for a 401. */
+export async function requestSignedIn<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+): Promise<v.InferOutput<S> | null> {
+  try {
+    const { body } = await requestJson(api, path)
+    return parseResponse(schema, body)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
 /** Checks network data against its schema; a wrong shape is an error, never a crash later. */
 export function parseResponse<S extends v.GenericSchema>(
   schema: S,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api, parseResponse, requestJson, send } from '@/lib/http'
+import { api, parseResponse, requestJson, requestSignedIn, send } from '@/lib/http'
 import {
   type Alert,
   type AlertList,
@@ -11,14 +11,8 @@ import { mightBeSignedIn } from '@/features/auth/cookies'
 import { authQueries } from '@/features/auth/session'
 
 /** The visitor's alerts; null when signed out (the server's 401). */
-export async function fetchAlerts(): Promise<AlertList | null> {
-  try {
-    const { body } = await requestJson(api, 'api/alerts')
-    return parseResponse(AlertListSchema, body)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+export function fetchAlerts(): Promise<AlertList | null> {
+  return requestSignedIn('api/alerts', AlertListSchema)
 }
 
 export const alertQueries = {
