@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { env } from '@/lib/env'
 import { PasswordResetConfirmSchema } from '@contract/account'
 import { RESET_PASSWORD_ERRORS } from '@contract/account-forms'
 import { returnedProblem } from '../failure'
 import { useConfirmPasswordReset } from '../password-reset'
 import { useAuthForm } from '../use-auth-form'
+import { TokenForm } from './token-form'
 import { Field } from '@/components/form/field'
 import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
-import { FormProblemAlert } from '@/components/form/form-problem'
 import { type TokenPageProps, useTokenPage } from '@/components/form/use-token-page'
 
 const FIELDS = ['password'] as const
@@ -54,21 +53,13 @@ export function ResetPasswordForm(props: TokenPageProps) {
     )
   }
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/auth/password-reset/confirm`}
-      className="form"
+    <TokenForm
+      form={form}
+      path="api/auth/password-reset/confirm"
+      label="Choose a new password"
+      submit={['Save the new password', 'Saving…']}
       noValidate
-      aria-busy={form.pending}
-      aria-label="Choose a new password"
-      onSubmit={form.submit}
     >
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
-      {/* Filled by the server for a visitor without JavaScript; the script sends its own copy. */}
-      <input type="hidden" name="token" defaultValue="" />
       <Field
         label="New password"
         type="password"
@@ -76,13 +67,6 @@ export function ResetPasswordForm(props: TokenPageProps) {
         hint="At least 8 characters. A passphrase is easiest to remember."
         {...form.field('password')}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={form.pending}
-      >
-        {form.pending ? 'Saving…' : 'Save the new password'}
-      </button>
-    </form>
+    </TokenForm>
   )
 }

@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
 import { EMAIL_TAKEN_MEANWHILE, VERIFY_EMAIL_ERRORS } from '@contract/account-forms'
 import { describeFailure, returnedProblem } from '../failure'
 import { useAuthForm } from '../use-auth-form'
 import { useVerifyEmail } from '../verify-email'
+import { TokenForm } from './token-form'
 import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
-import { FormProblemAlert } from '@/components/form/form-problem'
 import { type TokenPageProps, useTokenPage } from '@/components/form/use-token-page'
 
 const NOTHING_TO_TYPE = v.object({})
@@ -72,27 +71,11 @@ export function VerifyEmailForm(props: TokenPageProps) {
     )
   }
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/auth/verify-email`}
-      className="form"
-      aria-busy={form.pending}
-      aria-label="Confirm your email address"
-      onSubmit={form.submit}
-    >
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
-      {/* Filled by the server for a visitor without JavaScript; the script sends its own copy. */}
-      <input type="hidden" name="token" defaultValue="" />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={form.pending}
-      >
-        {form.pending ? 'Confirming…' : 'Confirm my email address'}
-      </button>
-    </form>
+    <TokenForm
+      form={form}
+      path="api/auth/verify-email"
+      label="Confirm your email address"
+      submit={['Confirm my email address', 'Confirming…']}
+    />
   )
 }
