@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ComponentProps, type ReactNode, useState } from 'react'
 import type * as v from 'valibot'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
@@ -177,6 +177,14 @@ function useAccountForm<S extends v.GenericSchema, F extends string, T>(
   return useAuthForm({ ...options, returned: null, onSuccess: onDone })
 }
 
+/** The account's current password, which every change that matters asks for again. */
+function PasswordCheck({
+  label = 'Your password',
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'label' | 'type' | 'autoComplete'> & { label?: string }) {
+  return <Field label={label} type="password" autoComplete="current-password" {...field} />
+}
+
 const DETAILS_FIELDS = ['name', 'phoneNumber'] as const
 
 function EditDetailsForm({ account, onDone }: { account: AccountDetails; onDone: () => void }) {
@@ -231,12 +239,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
         hint="We send a link there; your address changes when you open it."
         {...form.field('email')}
       />
-      <Field
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        {...form.field('password')}
-      />
+      <PasswordCheck {...form.field('password')} />
     </AccountForm>
   )
 }
@@ -259,12 +262,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       title="Change password"
       submit={['Change password', 'Saving…']}
     >
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...form.field('currentPassword')}
-      />
+      <PasswordCheck label="Current password" {...form.field('currentPassword')} />
       <Field
         label="New password"
         type="password"
@@ -328,12 +326,7 @@ function DeleteAccountForm({ onDone }: { onDone: () => void }) {
         </p>
       }
     >
-      <Field
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        {...form.field('password')}
-      />
+      <PasswordCheck {...form.field('password')} />
     </AccountForm>
   )
 }
