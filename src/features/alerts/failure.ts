@@ -2,12 +2,10 @@ import { ApiError } from '@/lib/http'
 import type { ALERT_ERRORS } from '@contract/alerts'
 import { ERROR_MESSAGES } from '@contract/api-error'
 import type { FormProblem } from '@/components/form/form-problem'
-import { describeFailure } from '@/features/auth/failure'
+import { describeFailure, OUR_SIDE } from '@/features/auth/failure'
 
 /** A form-level problem; `retryAfterS` when the rate limit said no (shown as a countdown). */
 export type AlertProblem = FormProblem & { retryAfterS?: number }
-
-const OUR_SIDE = 'Something went wrong on our side. Please try again in a moment.'
 
 /** What the visitor reads when the page came back from a form posted without its script. */
 export const RETURNED: Record<(typeof ALERT_ERRORS)[number], string> = {

@@ -11,6 +11,9 @@ import type {
   VerifyEmailError,
 } from '@contract/form-errors'
 
+/** The visitor's words for a 5xx, whichever form it answered. */
+export const OUR_SIDE = 'Something went wrong on our side. Please try again in a moment.'
+const SIGNED_OUT = 'You are signed out. Sign in again to manage your account.'
 const WRONG_CREDENTIALS = `${ERROR_MESSAGES.invalid_credentials}. Check both and try again.`
 
 /**
@@ -53,7 +56,7 @@ export function describeFailure<F extends string>(
     return {
       errors: {},
       problem: {
-        message: 'You are signed out. Sign in again to manage your account.',
+        message: SIGNED_OUT,
         retry: false,
       },
     }
@@ -88,7 +91,7 @@ export function describeFailure<F extends string>(
     return {
       errors: {},
       problem: {
-        message: 'Something went wrong on our side. Please try again in a moment.',
+        message: OUR_SIDE,
         retry: true,
       },
     }
@@ -100,7 +103,6 @@ export function describeFailure<F extends string>(
 }
 
 const TOO_MANY = 'Too many attempts. Please try again later.'
-const OUR_SIDE = 'Something went wrong on our side. Please try again in a moment.'
 
 /**
  * What a form says when it came back from a post made without the page's script (`?error=`):
@@ -160,7 +162,7 @@ export const returnedProblem = {
         'Some details need attention, and nothing was changed: a name of 1 to 100 characters, a phone number of 6 to 20 digits (or none), a valid email address that is not your current one, your current password, and a new one of at least 8 characters that is not a common one.',
       invalid_password: 'That password is not right. Nothing was changed.',
       email_taken: `${ERROR_MESSAGES.email_taken} Your address was not changed.`,
-      unauthenticated: 'You are signed out. Sign in again to manage your account.',
+      unauthenticated: SIGNED_OUT,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
