@@ -1,16 +1,7 @@
 // The site's pages as the build writes them (scripts/prerender.ts) and the server serves them
 // (server/routes/site.ts): one list for both.
 import { SIGN_IN_ERRORS, SIGN_UP_ERRORS } from './form-errors'
-import {
-  ACCOUNT_DONE,
-  ACCOUNT_ERRORS,
-  FORGOT_PASSWORD_DONE,
-  FORGOT_PASSWORD_ERRORS,
-  RESET_PASSWORD_DONE,
-  RESET_PASSWORD_ERRORS,
-  VERIFY_EMAIL_DONE,
-  VERIFY_EMAIL_ERRORS,
-} from './account-forms'
+import * as accountForms from './account-forms'
 import { ALERT_DONE, ALERT_ERRORS } from './alerts'
 
 /** The site's pages; every other path is the not-found page. */
@@ -46,20 +37,20 @@ export const COIN_TEMPLATE_PATH = '/coins/template'
 export const PAGE_ERRORS = new Map<string, readonly string[]>([
   ['/signup', SIGN_UP_ERRORS],
   ['/signin', SIGN_IN_ERRORS],
-  ['/forgot-password', FORGOT_PASSWORD_ERRORS],
-  ['/reset-password', RESET_PASSWORD_ERRORS],
-  ['/verify-email', VERIFY_EMAIL_ERRORS],
-  ['/account', ACCOUNT_ERRORS],
+  ['/forgot-password', accountForms.FORGOT_PASSWORD_ERRORS],
+  ['/reset-password', accountForms.RESET_PASSWORD_ERRORS],
+  ['/verify-email', accountForms.VERIFY_EMAIL_ERRORS],
+  ['/account', accountForms.ACCOUNT_ERRORS],
   ['/account/alerts', ALERT_ERRORS],
   ['/alerts/delete', ALERT_ERRORS],
 ])
 
 /** The same for each `?done=` code: what a form posted without JavaScript did. */
 export const PAGE_DONE = new Map<string, readonly string[]>([
-  ['/forgot-password', FORGOT_PASSWORD_DONE],
-  ['/reset-password', RESET_PASSWORD_DONE],
-  ['/verify-email', VERIFY_EMAIL_DONE],
-  ['/account', ACCOUNT_DONE],
+  ['/forgot-password', accountForms.FORGOT_PASSWORD_DONE],
+  ['/reset-password', accountForms.RESET_PASSWORD_DONE],
+  ['/verify-email', accountForms.VERIFY_EMAIL_DONE],
+  ['/account', accountForms.ACCOUNT_DONE],
   ['/account/alerts', ALERT_DONE],
   ['/alerts/delete', ALERT_DONE],
 ])

@@ -1,10 +1,17 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ErrorBody, FieldIssue } from '@contract/api-error'
+import {
+  ERROR_MESSAGES,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+} from '@contract/api-error'
 import { BusyError } from './auth/hashing-limit'
 import { DatabaseUnavailableError } from './db/errors'
 
-/** Every error code the API answers with, and its status. Codes are stable: clients switch on them. */
+export type { ErrorCode }
+
+/** Each error code's status. Codes are stable: clients switch on them. */
 export const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,
@@ -34,41 +41,7 @@ export const ERROR_STATUS = {
   busy: 503,
   upstream_busy: 503,
   upstream_unavailable: 503,
-} as const satisfies Record<string, ContentfulStatusCode>
-
-export type ErrorCode = keyof typeof ERROR_STATUS
-
-// What a caller reads when we only know the status (errors thrown by Hono's own middleware).
-const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
-  bad_request: 'The request could not be understood.',
-  validation_failed: 'Some fields need attention.',
-  malformed_json: 'The request body is not valid JSON.',
-  invalid_query: 'This endpoint only accepts the query the site sends.',
-  invalid_coin_id: 'A coin id is 1 to 100 lower-case letters, digits and hyphens.',
-  invalid_token: 'This link has expired or was already used. Ask for a new one.',
-  unauthenticated: 'You are not signed in.',
-  invalid_credentials: 'Invalid username or password',
-  forbidden_origin: 'Requests from other sites are not allowed.',
-  invalid_password: 'The password is not right.',
-  email_unverified: 'Confirm your email address first: alerts are sent to it.',
-  not_found: 'There is nothing here.',
-  unknown_coin: 'There is no coin with this id.',
-  no_such_page: 'The list of coins has no such page.',
-  method_not_allowed: 'This method is not allowed here.',
-  email_taken: 'An account with this email address already exists.',
-  too_many_alerts: 'You have 50 alerts already. Delete one to create another.',
-  alert_would_fire: 'The price is already past this value: the alert would fire at once.',
-  watchlist_full: 'Your watchlist holds 200 coins, the most it can. Remove one to add another.',
-  payload_too_large: 'The request body is larger than 16 KiB.',
-  unsupported_media_type: 'Send the body as application/json or as a form.',
-  rate_limited: 'Too many requests. Try again later.',
-  internal_error: 'Something went wrong on our side. Try again later.',
-  service_unavailable: 'The service is temporarily unavailable. Try again later.',
-  database_unavailable: 'Accounts are unavailable for a moment. Try again shortly.',
-  busy: 'Coinvera is busy right now. Try again in a moment.',
-  upstream_busy: 'Too many requests for market data right now. Try again shortly.',
-  upstream_unavailable: 'Market data is unavailable right now. Try again shortly.',
-}
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>
 
 type ErrorInit = {
   message?: string
@@ -79,7 +52,7 @@ type ErrorInit = {
 
 export function errorResponse(code: ErrorCode, init: ErrorInit = {}): Response {
   // The shape the site reads back with ErrorBodySchema (src/lib/api-error.ts).
-  const body: ErrorBody = { error: code, message: init.message ?? DEFAULT_MESSAGES[code] }
+  const body: ErrorBody = { error: code, message: init.message ?? ERROR_MESSAGES[code] }
   if (init.issues) body.issues = init.issues
   const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' })
   for (const [name, value] of Object.entries(init.headers ?? {})) {
@@ -91,7 +64,7 @@ export function errorResponse(code: ErrorCode, init: ErrorInit = {}): Response {
 /** The error to throw from a handler or middleware; `app.onError` sends its JSON body as is. */
 export function apiError(code: ErrorCode, init: ErrorInit = {}): HTTPException {
   return new HTTPException(ERROR_STATUS[code], {
-    message: init.message ?? DEFAULT_MESSAGES[code],
+    message: init.message ?? ERROR_MESSAGES[code],
     res: errorResponse(code, init),
   })
 }

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
-import { fieldIssues } from '@contract/api-error'
+import { ERROR_MESSAGES, fieldIssues } from '@contract/api-error'
 import { ChangeEmailSchema, EditDetailsSchema } from '@contract/account'
 import { SignUpSchema } from '@contract/sign-up'
 import { SIGNED_IN_COOKIE, SignInSchema } from '@contract/session'
@@ -24,7 +24,7 @@ export function resetAuthMocks(): void {
 
 const UNAUTHENTICATED = () =>
   HttpResponse.json(
-    { error: 'unauthenticated', message: 'You are not signed in.' },
+    { error: 'unauthenticated', message: ERROR_MESSAGES.unauthenticated },
     { status: 401 },
   )
 
@@ -39,7 +39,7 @@ function invalid(issues: v.BaseIssue<unknown>[]) {
   return HttpResponse.json(
     {
       error: 'validation_failed',
-      message: 'Some fields need attention.',
+      message: ERROR_MESSAGES.validation_failed,
       issues: fieldIssues(issues),
     },
     { status: 400 },
@@ -54,7 +54,7 @@ export const authHandlers = [
     const { name, email, password, phoneNumber } = result.output
     if (accounts.has(email.toLowerCase())) {
       return HttpResponse.json(
-        { error: 'email_taken', message: 'An account with this email address already exists.' },
+        { error: 'email_taken', message: ERROR_MESSAGES.email_taken },
         { status: 409 },
       )
     }
@@ -77,7 +77,7 @@ export const authHandlers = [
     const account = accounts.get(result.output.username.toLowerCase())
     if (!account || account.password !== result.output.password) {
       return HttpResponse.json(
-        { error: 'invalid_credentials', message: 'Invalid username or password' },
+        { error: 'invalid_credentials', message: ERROR_MESSAGES.invalid_credentials },
         { status: 401 },
       )
     }
@@ -93,7 +93,7 @@ export const authHandlers = [
     signedIn
       ? HttpResponse.json({ user: signedIn })
       : HttpResponse.json(
-          { error: 'unauthenticated', message: 'You are not signed in.' },
+          { error: 'unauthenticated', message: ERROR_MESSAGES.unauthenticated },
           { status: 401 },
         ),
   ),
@@ -105,7 +105,7 @@ export const authHandlers = [
   http.delete('*/api/auth/sessions', () => {
     if (!signedIn) {
       return HttpResponse.json(
-        { error: 'unauthenticated', message: 'You are not signed in.' },
+        { error: 'unauthenticated', message: ERROR_MESSAGES.unauthenticated },
         { status: 401, headers: { 'Set-Cookie': SIGNED_OUT } },
       )
     }
@@ -136,13 +136,13 @@ export const authHandlers = [
     if (!result.success) return invalid(result.issues)
     if (result.output.password !== account.password) {
       return HttpResponse.json(
-        { error: 'invalid_password', message: 'The password is not right.' },
+        { error: 'invalid_password', message: ERROR_MESSAGES.invalid_password },
         { status: 403 },
       )
     }
     if (accounts.has(result.output.email.toLowerCase())) {
       return HttpResponse.json(
-        { error: 'email_taken', message: 'An account with this email address already exists.' },
+        { error: 'email_taken', message: ERROR_MESSAGES.email_taken },
         { status: 409 },
       )
     }

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
 import coinsMarkets from '../fixtures/coins-markets.json'
 import { marketsIn } from '../../server/market/sample/currencies'
+import { ERROR_MESSAGES } from '@contract/api-error'
 import { CurrencySchema } from '@contract/currency'
 import { pricedRow, WatchlistMergeSchema, type WatchRow, watchlistUnion } from '@contract/watchlist'
 import { mockSignedIn } from './auth'
@@ -16,7 +17,7 @@ export function resetWatchlistMocks(): void {
 
 const unauthenticated = () =>
   HttpResponse.json(
-    { error: 'unauthenticated', message: 'You are not signed in.' },
+    { error: 'unauthenticated', message: ERROR_MESSAGES.unauthenticated },
     { status: 401 },
   )
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type CreateAlert, MAX_ALERTS, REARM_MARGIN } from '@contract/alerts'
+import { type CreateAlert, MAX_ALERTS } from '@contract/alerts'
 import { coinPath } from '@contract/coin-id'
 import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import type { Clock } from '../clock'
@@ -42,7 +42,7 @@ export async function createAlert(
 ): Promise<AlertRow | CreateRefusal> {
   if (!user.emailVerified) return { refused: 'email_unverified' }
   if (!(await deps.coinExists(input.coinId))) return { refused: 'unknown_coin' }
-  const condition = { direction: input.direction, threshold: input.price }
+  const condition = { direction: input.direction, price: input.price }
   const now = deps.quote(input.coinId, input.currency)
   // It fires when a refresh shows the price past the value: already past, it would fire at once,
   // which only a visitor told so may want.
@@ -75,11 +75,10 @@ export async function evaluate(
   source: string,
 ): Promise<number> {
   if (prices.size === 0) return 0
-  const armed = await deps.alerts.due(
-    currency,
-    { coinIds: [...prices.keys()], prices: [...prices.values()].map((quote) => quote.price) },
-    REARM_MARGIN,
-  )
+  const armed = await deps.alerts.due(currency, {
+    coinIds: [...prices.keys()],
+    prices: [...prices.values()].map((quote) => quote.price),
+  })
   const back: string[] = []
   const fires: { id: string; seen: Observation; deleteTokenHash: string }[] = []
   const tokens = new Map<string, { token: string; name: string }>()
@@ -128,7 +127,7 @@ export function alertMail(
 ): Mail {
   const { triggered } = alert
   const currency = alert.currency as Currency
-  const condition = `${alert.direction} ${priceText(alert.threshold, currency)}`
+  const condition = `${alert.direction} ${priceText(alert.price, currency)}`
   return composeMail({
     to: alert.email,
     subject: `${alert.name} is ${condition}`,

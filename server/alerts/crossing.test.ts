@@ -4,8 +4,8 @@ import { REARM_MARGIN } from '@contract/alerts'
 import { type AlertState, type Condition, crossed, step } from './crossing'
 
 describe('step', () => {
-  const above: Condition = { direction: 'above', threshold: 100 }
-  const below: Condition = { direction: 'below', threshold: 100 }
+  const above: Condition = { direction: 'above', price: 100 }
+  const below: Condition = { direction: 'below', price: 100 }
 
   it('fires a waiting alert once the price is past its threshold, not at it', () => {
     expect(step({ ...above, state: 'waiting' }, 100)).toEqual({ state: 'waiting', fired: false })
@@ -54,7 +54,7 @@ describe('over random price paths', () => {
         fc.constantFrom<Condition['direction']>('above', 'below'),
         fc.array(event, { maxLength: 200 }),
         (direction, events) => {
-          const alert: Condition = { direction, threshold: 100 }
+          const alert: Condition = { direction, price: 100 }
           let state: AlertState = 'waiting'
           let firedSinceRearm = 0
           let movedBackSinceFire = true
@@ -96,7 +96,7 @@ describe('over random price paths', () => {
           let fired = 0
           prices.forEach((price, i) => {
             if (rearmAt.includes(i) && state === 'triggered') state = 'rearming'
-            const next = step({ direction: 'above', threshold: 100, state }, price)
+            const next = step({ direction: 'above', price: 100, state }, price)
             if (next.fired) fired += 1
             state = next.state
           })

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { DIRECTIONS, type Direction } from '@contract/alerts'
+import { type AlertState, type Comparison, RULE } from '../alerts/crossing'
 import type { Db, Queryable } from './client'
 
-export type AlertState = 'waiting' | 'triggered' | 'rearming'
-export type Direction = 'above' | 'below'
+export type { AlertState }
 
 export type AlertRow = {
   id: string
@@ -10,7 +11,8 @@ export type AlertRow = {
   coinId: string
   currency: string
   direction: Direction
-  threshold: number
+  /** The value the visitor chose; the column is still called `threshold`. */
+  price: number
   state: AlertState
   createdAt: Date
   triggered: { at: Date; price: number; source: string } | null
@@ -30,7 +32,7 @@ export type AlertStore = {
    * locked meanwhile, so two creations at once cannot both pass the cap.
    */
   create(
-    alert: Pick<AlertRow, 'accountId' | 'coinId' | 'currency' | 'direction' | 'threshold'>,
+    alert: Pick<AlertRow, 'accountId' | 'coinId' | 'currency' | 'direction' | 'price'>,
     max: number,
     now: Date,
   ): Promise<AlertRow | null>
@@ -42,13 +44,12 @@ export type AlertStore = {
   rearm(accountId: string, id: string): Promise<boolean>
   /**
    * The alerts these prices act on, in one indexed query: waiting ones past their threshold, and
-   * re-arming ones back past it by `margin` (the same rules as server/alerts/crossing.ts, which
+   * re-arming ones back past it (SQL written from server/alerts/crossing.ts's rule, which still
    * decides; this only spares reading every alert of a list's coins).
    */
   due(
     currency: string,
     prices: { coinIds: readonly string[]; prices: readonly number[] },
-    margin: number,
   ): Promise<AlertRow[]>
   /** The coins in this currency that have alerts not triggered (for the alerted-coins query). */
   armedCoins(): Promise<{ currency: string; coinId: string }[]>
@@ -90,7 +91,7 @@ function toAlert(row: Row): AlertRow {
     coinId: row.coin_id,
     currency: row.currency,
     direction: row.direction,
-    threshold: Number(row.threshold),
+    price: Number(row.threshold),
     state: row.state,
     createdAt: new Date(row.created_at),
     triggered:
@@ -118,6 +119,18 @@ async function inTransaction<T>(db: Db, fn: (connection: Queryable) => Promise<T
     }
   })
 }
+
+/** One side of the crossing rule as a SQL condition on `a.direction` and `a.threshold`. */
+function ruleSql(rule: Record<Direction, Comparison>, seen: string): string {
+  const when = DIRECTIONS.map((direction) => {
+    const { op, factor } = rule[direction]
+    return `WHEN '${direction}' THEN ${seen} ${op} a.threshold * ${factor}::float8`
+  })
+  return `CASE a.direction ${when.join(' ')} END`
+}
+
+const FIRES = ruleSql(RULE.fire, 'p.price')
+const MOVED_BACK = ruleSql(RULE.back, 'p.price')
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -147,7 +160,7 @@ export function alertStore(db: Db): AlertStore {
             alert.coinId,
             alert.currency,
             alert.direction,
-            alert.threshold,
+            alert.price,
             now.toISOString(),
           ],
         )
@@ -178,20 +191,15 @@ export function alertStore(db: Db): AlertStore {
       )
       return rows.length > 0
     },
-    async due(currency, { coinIds, prices }, margin) {
+    async due(currency, { coinIds, prices }) {
       const { rows } = await db.query<Row>(
         `SELECT ${COLUMNS.split(', ')
           .map((c) => `a.${c}`)
           .join(', ')}
          FROM unnest($2::text[], $3::float8[]) AS p (coin_id, price)
          JOIN alerts a ON a.currency = $1 AND a.coin_id = p.coin_id AND a.state <> 'triggered'
-         WHERE CASE
-           WHEN a.state = 'waiting' AND a.direction = 'above' THEN p.price > a.threshold
-           WHEN a.state = 'waiting' THEN p.price < a.threshold
-           WHEN a.direction = 'above' THEN p.price <= a.threshold * (1 - $4::float8)
-           ELSE p.price >= a.threshold * (1 + $4::float8)
-         END`,
-        [currency, coinIds, prices, margin],
+         WHERE CASE a.state WHEN 'waiting' THEN ${FIRES} WHEN 'rearming' THEN ${MOVED_BACK} END`,
+        [currency, coinIds, prices],
       )
       return rows.map(toAlert)
     },
@@ -215,13 +223,12 @@ export function alertStore(db: Db): AlertStore {
         // One UPDATE for the whole refresh; each row still changes only from 'waiting', so of
         // every instance trying at once exactly one gets it.
         const { rows } = await connection.query<Row & { email: string }>(
-          `UPDATE alerts a SET state = 'triggered', triggered_at = f.at, triggered_price = f.price,
-             triggered_source = f.source, delete_token_hash = f.token_hash
+          `UPDATE alerts a SET state = 'triggered', triggered_at = p.at, triggered_price = p.price,
+             triggered_source = p.source, delete_token_hash = p.token_hash
            FROM unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[])
-               AS f (id, at, price, source, token_hash),
+               AS p (id, at, price, source, token_hash),
              accounts acc
-           WHERE a.id = f.id AND a.state = 'waiting' AND acc.id = a.account_id
-             AND CASE a.direction WHEN 'above' THEN f.price > a.threshold ELSE f.price < a.threshold END
+           WHERE a.id = p.id AND a.state = 'waiting' AND acc.id = a.account_id AND ${FIRES}
            RETURNING ${COLUMNS.split(', ')
              .map((c) => `a.${c}`)
              .join(', ')}, acc.email`,

@@ -49,6 +49,24 @@ export type SharedRefresh = (
   signal: AbortSignal,
 ) => Promise<{ json: string; fetchedAt: number }>
 
+/**
+ * What a family of caches made on demand (the coin pages', the full list's pages) is given once
+ * for all of its caches; each names its resource in the logs.
+ */
+export type CacheFamilyOptions = {
+  /** Their share of the upstream call budget. */
+  gate: CallGate
+  clock: Clock
+  firstWaitMs: number
+  onFailure: (resource: string, error: UpstreamError) => void
+  /** Told when a resource's refresh has ended, with data or without. */
+  onEnded?: ((resource: string) => void) | undefined
+  /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
+  shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
+  /** Whether the upstream answers, shared by every family. */
+  reach?: UpstreamReach | undefined
+}
+
 export type CacheOptions<T> = {
   name: string
   ttlMs: number

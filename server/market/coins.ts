@@ -3,13 +3,7 @@ import type { ChartDays, CoinDetail, CoinList, MarketChart } from '@contract/coi
 import type { Currency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import {
-  MarketCache,
-  NoDataError,
-  type Served,
-  type SharedRefresh,
-  type UpstreamReach,
-} from './cache'
+import { type CacheFamilyOptions, MarketCache, NoDataError, type Served } from './cache'
 import { detailFromFacts, type MarketFacts } from './facts'
 import type { Sample } from './sample'
 import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
@@ -142,24 +136,13 @@ export class CoinIds {
 export const COIN_DETAIL_TTL_MS = 60_000
 export const chartTtlMs = (days: ChartDays) => (days === '1' ? 5 * 60_000 : 30 * 60_000)
 
-export type CoinPagesOptions = {
+export type CoinPagesOptions = CacheFamilyOptions & {
   upstream: Upstream
   sample: Sample
-  /** The coin pages' share of the upstream call budget. */
-  gate: CallGate
-  clock: Clock
   /** Coins' details, and coins' charts, kept at most (each its own LRU). */
   maxEntries: number
-  firstWaitMs: number
-  onFailure: (resource: string, error: UpstreamError) => void
-  /** Told when a resource's refresh has ended, with data or without. */
-  onEnded?: ((resource: string) => void) | undefined
-  /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
-  shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
   /** Where each coin's new details go, and whose figures the coin pages show. */
   facts: MarketFacts
-  /** Whether the upstream answers, shared with the list pages. */
-  reach?: UpstreamReach | undefined
 }
 
 /**

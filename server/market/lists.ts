@@ -1,12 +1,9 @@
 import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { MarketListResponse } from '@contract/market-list'
-import type { Clock } from '../clock'
-import type { CallGate } from './budget'
-import { MarketCache, type Served, type SharedRefresh, type UpstreamReach } from './cache'
+import { type CacheFamilyOptions, MarketCache, type Served } from './cache'
 import type { MarketFacts } from './facts'
-import type { UpstreamError } from './upstream'
 
-export type MarketListsOptions = {
+export type MarketListsOptions = CacheFamilyOptions & {
   /** Pages of the list at most (`MARKET_LIST_PAGES`). */
   pages: number
   /** The first page in the default currency, as the price list (`MARKETS_TTL_S`). */
@@ -17,19 +14,8 @@ export type MarketListsOptions = {
   /** The first page's sample in `currency`; deeper pages have none. */
   sample: (currency: Currency) => MarketListResponse
   sampleUpdatedAt: Date
-  /** The coin pages' share of the upstream call budget, which every page of the list spends. */
-  gate: CallGate
-  clock: Clock
-  firstWaitMs: number
-  onFailure: (resource: string, error: UpstreamError) => void
-  /** Told when a page's refresh has ended, with data or without. */
-  onEnded?: ((resource: string) => void) | undefined
-  /** Instances on one PostgreSQL: the refresh through a cache key's shared row. */
-  shared?: ((key: string, ttlMs: number) => SharedRefresh) | undefined
   /** Where each page's new rows go. */
   facts: MarketFacts
-  /** Whether the upstream answers, shared with the coin pages. */
-  reach?: UpstreamReach | undefined
 }
 
 /**

@@ -10,7 +10,13 @@ import {
   marketsCaller,
   UpstreamBudget,
 } from './budget'
-import { type CacheReader, MarketCache, type SharedRefresh, UpstreamReach } from './cache'
+import {
+  type CacheOptions,
+  type CacheReader,
+  MarketCache,
+  type SharedRefresh,
+  UpstreamReach,
+} from './cache'
 import { CoinPages } from './coins'
 import { MarketFacts } from './facts'
 import { MarketLists } from './lists'
@@ -140,28 +146,36 @@ export function createMarket(deps: {
   const onEnded = (name: string) => () => logEnded(name)
   const lists = [gate('lists')]
   const reach = new UpstreamReach()
-  const marketsIn = (currency: Currency) => {
-    const name = currency === DEFAULT_CURRENCY ? 'markets' : `markets:${currency}`
-    return new MarketCache({
+  // What every named cache of this service shares: its clock, first wait, logs and shared row.
+  const cache = <T>(
+    name: string,
+    ttlMs: number,
+    options: Pick<CacheOptions<T>, 'load' | 'gates' | 'sample' | 'onData'>,
+  ) =>
+    new MarketCache<T>({
       name,
-      ttlMs: config.marketsTtlS * 1000,
-      load: (signal) => upstream.markets(currency, signal),
-      sample: { data: sample.marketsIn(currency), updatedAt: sample.updatedAt },
-      gates: [gate(marketsCaller(currency))],
+      ttlMs,
       clock,
       firstWaitMs: config.firstWaitMs,
       onFailure: onFailure(name),
       onEnded: onEnded(name),
-      shared: shared?.rows(name, config.marketsTtlS * 1000),
+      shared: shared?.rows(name, ttlMs),
+      ...options,
+    })
+  const marketsIn = (currency: Currency) => {
+    const name = currency === DEFAULT_CURRENCY ? 'markets' : `markets:${currency}`
+    return cache<MarketsResponse>(name, config.marketsTtlS * 1000, {
+      load: (signal) => upstream.markets(currency, signal),
+      sample: { data: sample.marketsIn(currency), updatedAt: sample.updatedAt },
+      gates: [gate(marketsCaller(currency))],
       onData: (rows, at) => facts.recordRows(currency, rows, at, config.marketsTtlS * 1000, name),
     })
   }
   const alertedIn = (currency: Currency) => {
     const name = `alerted:${currency}`
     const ttlMs = config.alertsIntervalS * 1000
-    return new MarketCache<MarketsResponse>({
-      name,
-      ttlMs,
+    // On one PostgreSQL, one instance asks per interval; every instance reads its answer.
+    return cache<MarketsResponse>(name, ttlMs, {
       load: (signal) =>
         upstream.marketsOf(
           currency,
@@ -169,12 +183,6 @@ export function createMarket(deps: {
           signal,
         ),
       gates: [gate('coins')],
-      clock,
-      firstWaitMs: config.firstWaitMs,
-      onFailure: onFailure(name),
-      onEnded: onEnded(name),
-      // On one PostgreSQL, one instance asks per interval; every instance reads its answer.
-      shared: shared?.rows(name, ttlMs),
       onData: (rows, at) => facts.recordRows(currency, rows, at, ttlMs, 'coins/markets?ids'),
     })
   }
@@ -185,29 +193,15 @@ export function createMarket(deps: {
       markets: Object.fromEntries(
         CURRENCIES.map((currency) => [currency, marketsIn(currency)]),
       ) as Record<Currency, MarketCache<MarketsResponse>>,
-      global: new MarketCache({
-        name: 'global',
-        ttlMs: config.globalTtlS * 1000,
+      global: cache<GlobalResponse>('global', config.globalTtlS * 1000, {
         load: (signal) => upstream.global(signal),
         sample: { data: sample.global, updatedAt: sample.updatedAt },
         gates: lists,
-        clock,
-        firstWaitMs: config.firstWaitMs,
-        onFailure: onFailure('global'),
-        onEnded: onEnded('global'),
-        shared: shared?.rows('global', config.globalTtlS * 1000),
       }),
-      trending: new MarketCache({
-        name: 'trending',
-        ttlMs: config.trendingTtlS * 1000,
+      trending: cache<TrendingResponse>('trending', config.trendingTtlS * 1000, {
         load: (signal) => upstream.trending(signal),
         sample: { data: sample.trending, updatedAt: sample.updatedAt },
         gates: lists,
-        clock,
-        firstWaitMs: config.firstWaitMs,
-        onFailure: onFailure('trending'),
-        onEnded: onEnded('trending'),
-        shared: shared?.rows('trending', config.trendingTtlS * 1000),
       }),
     },
     alerted: Object.fromEntries(

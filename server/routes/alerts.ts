@@ -34,7 +34,7 @@ function toAlert(row: AlertRow, coinName: (id: string) => string | undefined): A
     coinName: coinName(row.coinId) ?? null,
     currency: row.currency as Currency,
     direction: row.direction,
-    price: row.threshold,
+    price: row.price,
     state: row.state,
     createdAt: row.createdAt.toISOString(),
     triggered: row.triggered && { ...row.triggered, at: row.triggered.at.toISOString() },

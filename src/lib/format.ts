@@ -146,13 +146,13 @@ export function formatRank(value: Numeric): string {
   return known(value) ? formatDecimal(value, INTEGER) : MISSING
 }
 
-export type Direction = 'up' | 'down' | 'flat' | 'none'
+export type ChangeDirection = 'up' | 'down' | 'flat' | 'none'
 
 /**
  * Which way a change went, as it is shown (two decimals): a value shown as 0.00 went neither
  * way, so it gets no arrow and no colour. Unknown is 'none'.
  */
-export function changeDirection(value: Numeric): Direction {
+export function changeDirection(value: Numeric): ChangeDirection {
   if (!known(value)) return 'none'
   const text = twoDecimals(value)
   if (text === '0.00') return 'flat'

@@ -89,6 +89,32 @@ export async function requestJson(
   }
 }
 
+/**
+ * A request to our API whose answer has no body to read (202, 204): every mutation without an
+ * answer to parse goes through here, so it worked or it throws an `ApiError`.
+ */
+export async function send(path: string, options: Options): Promise<void> {
+  try {
+    await api(path, options)
+  } catch (error) {
+    throw await toApiError(error)
+  }
+}
+
+/** What only a signed-in visitor has: the answer checked with `schema`, or null for a 401. */
+export async function requestSignedIn<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+): Promise<v.InferOutput<S> | null> {
+  try {
+    const { body } = await requestJson(api, path)
+    return parseResponse(schema, body)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
 /** Checks network data against its schema; a wrong shape is an error, never a crash later. */
 export function parseResponse<S extends v.GenericSchema>(
   schema: S,

@@ -12,6 +12,7 @@ import {
   type QueryState,
 } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { storage } from './storage'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -21,22 +22,12 @@ export type BrowserStorage = AsyncStorage<string>
 
 /** localStorage, or none when the browser refuses it (the site works, revisits start empty). */
 export function browserStorage(): BrowserStorage | undefined {
-  let storage: Storage
-  try {
-    storage = window.localStorage
-  } catch {
-    return undefined
-  }
+  if (!storage.available()) return undefined
   return {
-    getItem: (key) => storage.getItem(key),
-    setItem: (key, value) => {
-      try {
-        storage.setItem(key, value)
-      } catch {
-        // Storage full or refused: this visit works, the next one starts empty.
-      }
-    },
-    removeItem: (key) => storage.removeItem(key),
+    getItem: (key) => storage.read(key),
+    // Storage full or refused: this visit works, the next one starts empty.
+    setItem: (key, value) => void storage.write(key, value),
+    removeItem: (key) => void storage.write(key, null),
   }
 }
 

@@ -1,23 +1,11 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import { CURRENCIES, CURRENCY_PATHS, CURRENCY_STORAGE_KEY, type Currency } from '@contract/currency'
 import { rememberedCurrency } from '@/boot/currency'
+import { storage } from './storage'
 
-/** localStorage, or none when the browser refuses it (nothing is remembered then). */
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
-}
-
-/** Keeps the visitor's choice for the next visit (this browser only). */
+/** Keeps the visitor's choice for the next visit (this browser only; refused, this visit only). */
 export function rememberCurrency(currency: Currency): void {
-  try {
-    storage()?.setItem(CURRENCY_STORAGE_KEY, currency)
-  } catch {
-    // Storage full or refused: the choice holds for this visit only.
-  }
+  storage.write(CURRENCY_STORAGE_KEY, currency)
 }
 
 /**
@@ -34,7 +22,7 @@ export function keepRememberedCurrency({
 }): void {
   if (import.meta.env.SSR) return
   const currency = rememberedCurrency(
-    storage()?.getItem(CURRENCY_STORAGE_KEY),
+    storage.read(CURRENCY_STORAGE_KEY),
     CURRENCIES,
     CURRENCY_PATHS,
     { pathname: location.pathname, hasCurrency: Boolean(search.currency) },

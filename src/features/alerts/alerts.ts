@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api, parseResponse, requestJson, toApiError } from '@/lib/http'
+import { api, parseResponse, requestJson, requestSignedIn, send } from '@/lib/http'
 import {
   type Alert,
   type AlertList,
@@ -11,14 +11,8 @@ import { mightBeSignedIn } from '@/features/auth/cookies'
 import { authQueries } from '@/features/auth/session'
 
 /** The visitor's alerts; null when signed out (the server's 401). */
-export async function fetchAlerts(): Promise<AlertList | null> {
-  try {
-    const { body } = await requestJson(api, 'api/alerts')
-    return parseResponse(AlertListSchema, body)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+export function fetchAlerts(): Promise<AlertList | null> {
+  return requestSignedIn('api/alerts', AlertListSchema)
 }
 
 export const alertQueries = {
@@ -38,21 +32,13 @@ export async function postAlert(input: CreateAlert): Promise<Alert> {
   return parseResponse(AlertSchema, body)
 }
 
-/** A request whose answer has no body (204): it worked, or it throws the API's error. */
-async function send(path: string, method: 'post' | 'delete', json?: object): Promise<void> {
-  try {
-    await api(path, { method, json })
-  } catch (error) {
-    throw await toApiError(error)
-  }
-}
-
-export const deleteAlert = (id: string) => send(`api/alerts/${encodeURIComponent(id)}`, 'delete')
+export const deleteAlert = (id: string) =>
+  send(`api/alerts/${encodeURIComponent(id)}`, { method: 'delete' })
 export const rearmAlert = (id: string) =>
-  send(`api/alerts/${encodeURIComponent(id)}/rearm`, 'post', {})
+  send(`api/alerts/${encodeURIComponent(id)}/rearm`, { method: 'post', json: {} })
 /** The email's link: deletes that one alert, whoever opens it, and signs nobody in. */
 export const deleteAlertByLink = (token: string) =>
-  send('api/alerts/delete-by-link', 'post', { token })
+  send('api/alerts/delete-by-link', { method: 'post', json: { token } })
 
 /** Every change refreshes the list the alerts page shows. */
 function useAlertMutation<I, T>(mutationFn: (input: I) => Promise<T>) {

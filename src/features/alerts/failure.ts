@@ -1,21 +1,19 @@
 import { ApiError } from '@/lib/http'
 import type { ALERT_ERRORS } from '@contract/alerts'
+import { ERROR_MESSAGES } from '@contract/api-error'
 import type { FormProblem } from '@/components/form/form-problem'
-import { describeFailure } from '@/features/auth/failure'
+import { describeFailure, OUR_SIDE } from '@/features/auth/failure'
 
 /** A form-level problem; `retryAfterS` when the rate limit said no (shown as a countdown). */
 export type AlertProblem = FormProblem & { retryAfterS?: number }
-
-const OUR_SIDE = 'Something went wrong on our side. Please try again in a moment.'
 
 /** What the visitor reads when the page came back from a form posted without its script. */
 export const RETURNED: Record<(typeof ALERT_ERRORS)[number], string> = {
   validation_failed:
     'Enter a price above zero, as a number such as 61250.5, and choose above or below.',
   unknown_coin: 'There is no coin with this id: open the coin from the list and try again.',
-  email_unverified:
-    'Confirm your email address first: alerts are sent to it. Your account page can send the link again.',
-  too_many_alerts: 'You have 50 alerts already. Delete one to create another.',
+  email_unverified: `${ERROR_MESSAGES.email_unverified} Your account page can send the link again.`,
+  too_many_alerts: ERROR_MESSAGES.too_many_alerts,
   alert_would_fire:
     'The price is already past that value, so the alert would fire at once. Choose a value on the other side of the current price.',
   unauthenticated: 'You are signed out. Sign in to create and see your price alerts.',

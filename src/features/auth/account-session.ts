@@ -1,5 +1,5 @@
 import { hashKey, queryOptions } from '@tanstack/react-query'
-import { ApiError, api, parseResponse, requestJson } from '@/lib/http'
+import { requestSignedIn } from '@/lib/http'
 import { type AccountUser, AccountSessionSchema } from '@contract/account'
 import {
   type AccountDetails,
@@ -7,29 +7,16 @@ import {
   AccountResponseSchema,
 } from '@contract/account-details'
 import { mightBeSignedIn } from './cookies'
-import { authQueries } from './session'
+import { authQueries, fetchSessionAs } from './session'
 
 // The session as the account page needs it (with the address's state), loaded with that page
 // only: the navigation bar's session schema, on every page, stays as small as it was.
-export async function fetchAccountSession(): Promise<AccountUser | null> {
-  try {
-    const { body } = await requestJson(api, 'api/auth/session')
-    return parseResponse(AccountSessionSchema, body).user
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
-}
+export const fetchAccountSession = (): Promise<AccountUser | null> =>
+  fetchSessionAs(AccountSessionSchema)
 
 /** What the account page shows (`GET /api/account`), or null when nobody is signed in. */
 export async function fetchAccountDetails(): Promise<AccountDetails | null> {
-  try {
-    const { body } = await requestJson(api, 'api/account')
-    return parseResponse(AccountResponseSchema, body).account
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+  return (await requestSignedIn('api/account', AccountResponseSchema))?.account ?? null
 }
 
 export const accountQueries = {

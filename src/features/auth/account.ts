@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ChangeEmail, ChangePassword, DeleteAccount, EditDetails } from '@contract/account'
 import { accountQueries } from './account-session'
-import { send } from './send'
+import { send } from '@/lib/http'
 import { authQueries } from './session'
 
 /** Sets the name and phone number (an empty phone number removes it). */

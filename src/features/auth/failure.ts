@@ -1,6 +1,7 @@
 import type { FormProblem } from '@/components/form/form-problem'
 import { ApiError } from '@/lib/http'
 import { EMAIL_TAKEN_MEANWHILE } from '@contract/account-forms'
+import { ERROR_MESSAGES } from '@contract/api-error'
 import type {
   AccountError,
   ForgotPasswordError,
@@ -9,6 +10,11 @@ import type {
   SignUpError,
   VerifyEmailError,
 } from '@contract/form-errors'
+
+/** The visitor's words for a 5xx, whichever form it answered. */
+export const OUR_SIDE = 'Something went wrong on our side. Please try again in a moment.'
+const SIGNED_OUT = 'You are signed out. Sign in again to manage your account.'
+const WRONG_CREDENTIALS = `${ERROR_MESSAGES.invalid_credentials}. Check both and try again.`
 
 /**
  * What the visitor reads for a failed request: field problems go next to their fields (keys of
@@ -37,26 +43,20 @@ export function describeFailure<F extends string>(
   if (error.code === 'invalid_credentials') {
     return {
       errors: {},
-      problem: {
-        message: 'Invalid username or password. Check both and try again.',
-        retry: false,
-      },
+      problem: { message: WRONG_CREDENTIALS, retry: false },
     }
   }
   if (error.code === 'invalid_token') {
     return {
       errors: {},
-      problem: {
-        message: 'This link has expired or was already used. Ask for a new one.',
-        retry: false,
-      },
+      problem: { message: ERROR_MESSAGES.invalid_token, retry: false },
     }
   }
   if (error.code === 'unauthenticated') {
     return {
       errors: {},
       problem: {
-        message: 'You are signed out. Sign in again to manage your account.',
+        message: SIGNED_OUT,
         retry: false,
       },
     }
@@ -91,7 +91,7 @@ export function describeFailure<F extends string>(
     return {
       errors: {},
       problem: {
-        message: 'Something went wrong on our side. Please try again in a moment.',
+        message: OUR_SIDE,
         retry: true,
       },
     }
@@ -103,7 +103,6 @@ export function describeFailure<F extends string>(
 }
 
 const TOO_MANY = 'Too many attempts. Please try again later.'
-const OUR_SIDE = 'Something went wrong on our side. Please try again in a moment.'
 
 /**
  * What a form says when it came back from a post made without the page's script (`?error=`):
@@ -115,8 +114,7 @@ export const returnedProblem = {
     message: {
       validation_failed:
         'Some details need attention: enter your name, a valid email address and a password of at least 8 characters that is not a common one. The phone number is optional (6 to 20 digits).',
-      email_taken:
-        'An account with this email address already exists. Sign in, or sign up with another email address.',
+      email_taken: `${ERROR_MESSAGES.email_taken} Sign in, or sign up with another email address.`,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
@@ -125,7 +123,7 @@ export const returnedProblem = {
     retry: false,
     message: {
       validation_failed: 'Enter the email address you signed up with and your password.',
-      invalid_credentials: 'Invalid username or password. Check both and try again.',
+      invalid_credentials: WRONG_CREDENTIALS,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
@@ -142,7 +140,7 @@ export const returnedProblem = {
     message: {
       validation_failed:
         'Choose a password of at least 8 characters that is not a common one, then open the link from the email again: it still works.',
-      invalid_token: 'This link has expired or was already used. Ask for a new one.',
+      invalid_token: ERROR_MESSAGES.invalid_token,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],
@@ -163,9 +161,8 @@ export const returnedProblem = {
       validation_failed:
         'Some details need attention, and nothing was changed: a name of 1 to 100 characters, a phone number of 6 to 20 digits (or none), a valid email address that is not your current one, your current password, and a new one of at least 8 characters that is not a common one.',
       invalid_password: 'That password is not right. Nothing was changed.',
-      email_taken:
-        'An account with this email address already exists. Your address was not changed.',
-      unauthenticated: 'You are signed out. Sign in again to manage your account.',
+      email_taken: `${ERROR_MESSAGES.email_taken} Your address was not changed.`,
+      unauthenticated: SIGNED_OUT,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,
     }[code],

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PasswordResetConfirm, PasswordResetRequest } from '@contract/account'
-import { send } from './send'
+import { send } from '@/lib/http'
 import { authQueries } from './session'
 
 /** Asks for a reset link: the server answers the same whether or not the account exists. */

@@ -1,20 +1,23 @@
 import { hashKey, queryOptions, useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@/components/hydrated'
-import { ApiError, api, parseResponse, requestJson } from '@/lib/http'
+import type * as v from 'valibot'
+import { requestSignedIn } from '@/lib/http'
 import { usePageData } from '@/lib/page-state'
 import { mightBeSignedIn } from './cookies'
 import { type SessionUser, SessionUserSchema } from '@contract/session'
 
-/** Who is signed in: the user, or null (the server's 401) for a visitor. */
-export async function fetchSession(): Promise<SessionUser | null> {
-  try {
-    const { body } = await requestJson(api, 'api/auth/session')
-    return parseResponse(SessionUserSchema, body).user
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+/**
+ * Who is signed in, read with `schema` (the account page's adds the address's state), or null
+ * (the server's 401) for a visitor.
+ */
+export async function fetchSessionAs<U>(
+  schema: v.GenericSchema<unknown, { user: U }>,
+): Promise<U | null> {
+  return (await requestSignedIn('api/auth/session', schema))?.user ?? null
 }
+
+/** Who is signed in: the user, or null for a visitor. */
+export const fetchSession = (): Promise<SessionUser | null> => fetchSessionAs(SessionUserSchema)
 
 export const authQueries = {
   all: ['auth'] as const,

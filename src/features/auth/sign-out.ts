@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { api, toApiError } from '@/lib/http'
+import { ApiError, send } from '@/lib/http'
 import { safeReturnPath } from '@contract/return-to'
 import { authQueries } from './session'
 
@@ -13,12 +13,8 @@ function forgetAccount(queryClient: QueryClient) {
 }
 
 /** Ends this browser's session (`DELETE /api/auth/session`). */
-export async function deleteSession(): Promise<void> {
-  try {
-    await api.delete('api/auth/session')
-  } catch (error) {
-    throw await toApiError(error)
-  }
+export function deleteSession(): Promise<void> {
+  return send('api/auth/session', { method: 'delete' })
 }
 
 export function useSignOut() {
@@ -32,11 +28,10 @@ export function useSignOut() {
 /** Ends every session of the account, on every device (`DELETE /api/auth/sessions`). */
 export async function deleteAllSessions(): Promise<void> {
   try {
-    await api.delete('api/auth/sessions')
+    await send('api/auth/sessions', { method: 'delete' })
   } catch (error) {
-    const failure = await toApiError(error)
     // No session any more (it ended elsewhere): this browser is signed out, as asked.
-    if (failure.status !== 401) throw failure
+    if (!(error instanceof ApiError && error.status === 401)) throw error
   }
 }
 

@@ -10,7 +10,7 @@ import { describeFailure } from './failure'
 export type Errors<F extends string> = Partial<Record<F, string>>
 type Failure<F extends string> = { errors: Errors<F>; problem: FormProblem | null }
 
-type Options<S extends v.GenericSchema, F extends string, T> = {
+export type AuthFormOptions<S extends v.GenericSchema, F extends string, T> = {
   /** The shared schema decides: the same rules run in the form and on the server. */
   schema: S
   /** The fields in form order, which is the order focus looks for the first error in. */
@@ -40,7 +40,7 @@ export function useAuthForm<S extends v.GenericSchema, F extends string, T>({
   onSuccess,
   describe = (error) => describeFailure(error, fields),
   clearAfterProblem = [],
-}: Options<S, F, T>) {
+}: AuthFormOptions<S, F, T>) {
   const formRef = useRef<HTMLFormElement>(null)
   const problemRef = useRef<HTMLDivElement>(null)
   const [values, setValues] = useState(initial)

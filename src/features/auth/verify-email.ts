@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { VerifyEmail } from '@contract/account'
-import { send } from './send'
+import { send } from '@/lib/http'
 import { authQueries } from './session'
 
 /** Confirms the address with the link's token, in the body. */

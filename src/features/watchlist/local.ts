@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { CoinIdSchema } from '@contract/coin-id'
 import { listOfValid } from '@contract/list'
 import { WATCHLIST_MAX } from '@contract/watchlist'
+import { storage } from '@/lib/storage'
 
 /**
  * A signed-out visitor's watchlist, kept in this browser's localStorage by coin id. Every change
@@ -14,14 +15,6 @@ const KEY = 'coinvera-watchlist'
 const StoredSchema = v.object({ coins: listOfValid(CoinIdSchema) })
 
 const NONE: readonly string[] = []
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null // Refused (privacy settings): the list lives as long as the page.
-  }
-}
 
 // Set only when storage refused the last write (privacy settings, or full): the list then lives
 // as long as the page. Otherwise storage is the truth, also when another tab emptied it.
@@ -42,8 +35,8 @@ function parse(text: string | null): readonly string[] {
 
 /** The stored list, the same array until the stored text changes (a store's snapshot). */
 export function readLocal(): readonly string[] {
-  const store = storage()
-  const text = store && pageOnly === undefined ? store.getItem(KEY) : (pageOnly ?? null)
+  const text =
+    storage.available() && pageOnly === undefined ? storage.read(KEY) : (pageOnly ?? null)
   if (text !== lastText) {
     lastText = text
     last = parse(text)
@@ -51,21 +44,9 @@ export function readLocal(): readonly string[] {
   return last
 }
 
-// Whether storage took the text (it refuses when full).
-function saved(store: Storage, text: string | null): boolean {
-  try {
-    if (text === null) store.removeItem(KEY)
-    else store.setItem(KEY, text)
-    return true
-  } catch {
-    return false
-  }
-}
-
 function write(coins: readonly string[]): void {
   const text = coins.length > 0 ? JSON.stringify({ coins }) : null
-  const store = storage()
-  pageOnly = store && saved(store, text) ? undefined : text
+  pageOnly = storage.write(KEY, text) ? undefined : text
   for (const listener of listeners) listener()
 }
 

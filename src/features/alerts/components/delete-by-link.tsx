@@ -1,11 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
 import { ALERT_ERRORS } from '@contract/alerts'
-import { knownCode } from '@contract/form-errors'
-import { TOKEN_PATTERN } from '@contract/token'
 import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
+import { type TokenPageProps, useTokenPage } from '@/components/form/use-token-page'
 import { useDeleteAlertByLink } from '../alerts'
 import { describeAlertFailure, RETURNED } from '../failure'
 import { AlertProblemNote } from './alert-problem'
@@ -14,23 +11,13 @@ import { AlertProblemNote } from './alert-problem'
  * The page an alert's email links to: a button deletes that alert. Opening the link changes
  * nothing (a mail scanner follows links), and signs nobody in.
  */
-export function DeleteByLink({
-  token,
-  returned,
-  done,
-}: {
-  token: string | null
-  returned?: string | undefined
-  done?: string | undefined
-}) {
-  const hydrated = useHydrated()
-  const held = token && TOKEN_PATTERN.test(token) ? token : null
+export function DeleteByLink(props: TokenPageProps) {
+  const page = useTokenPage(props, ALERT_ERRORS, 'deleted')
+  const { held, problem: code } = page
   const remove = useDeleteAlertByLink()
-  const [deleted, setDeleted] = useState(done === 'deleted')
-  const code = knownCode(ALERT_ERRORS, returned)
   const failure = remove.error ? describeAlertFailure(remove.error).problem : null
 
-  if (deleted) {
+  if (page.finished) {
     return (
       <FormDone title="The alert was deleted">
         <p>It will not email you again.</p>
@@ -40,10 +27,9 @@ export function DeleteByLink({
       </FormDone>
     )
   }
-  // As prerendered, the form: the server writes the token into it (no script).
-  if ((hydrated && held === null) || code === 'invalid_token') {
+  if (page.linkDoesNotWork) {
     return (
-      <LinkDoesNotWork expired={code === 'invalid_token'} expiredText={RETURNED.invalid_token}>
+      <LinkDoesNotWork expired={page.expired} expiredText={RETURNED.invalid_token}>
         <Link to="/account/alerts">Your alerts</Link>
       </LinkDoesNotWork>
     )
@@ -57,7 +43,7 @@ export function DeleteByLink({
       aria-label="Delete this price alert"
       onSubmit={(event) => {
         event.preventDefault()
-        if (held && !remove.isPending) remove.mutate(held, { onSuccess: () => setDeleted(true) })
+        if (held && !remove.isPending) remove.mutate(held, { onSuccess: page.finish })
       }}
     >
       {code ? (

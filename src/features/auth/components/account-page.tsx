@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ComponentProps, type ReactNode, useState } from 'react'
+import type * as v from 'valibot'
 import { useHydrated } from '@/components/hydrated'
 import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
@@ -17,7 +18,7 @@ import { useChangeEmail, useChangePassword, useDeleteAccount, useEditDetails } f
 import { accountQueries } from '../account-session'
 import { describeFailure, returnedProblem } from '../failure'
 import { useSignOutEverywhere } from '../sign-out'
-import { useAuthForm } from '../use-auth-form'
+import { type AuthFormOptions, useAuthForm } from '../use-auth-form'
 import { Field } from '@/components/form/field'
 import { FormDone } from '@/components/form/form-done'
 import { FormProblemAlert } from '@/components/form/form-problem'
@@ -167,16 +168,31 @@ function Details({ account, onSent }: { account: AccountDetails | undefined; onS
   )
 }
 
+/** A form of the account page: it never comes back from a post (the page has none), and a
+ * success closes it. */
+function useAccountForm<S extends v.GenericSchema, F extends string, T>(
+  onDone: () => void,
+  options: Omit<AuthFormOptions<S, F, T>, 'returned' | 'onSuccess'>,
+) {
+  return useAuthForm({ ...options, returned: null, onSuccess: onDone })
+}
+
+/** The account's current password, which every change that matters asks for again. */
+function PasswordCheck({
+  label = 'Your password',
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'label' | 'type' | 'autoComplete'> & { label?: string }) {
+  return <Field label={label} type="password" autoComplete="current-password" {...field} />
+}
+
 const DETAILS_FIELDS = ['name', 'phoneNumber'] as const
 
 function EditDetailsForm({ account, onDone }: { account: AccountDetails; onDone: () => void }) {
-  const form = useAuthForm({
+  const form = useAccountForm(onDone, {
     schema: EditDetailsSchema,
     fields: DETAILS_FIELDS,
     initial: { name: account.name, phoneNumber: account.phoneNumber ?? '' },
     mutation: useEditDetails(),
-    returned: null,
-    onSuccess: onDone,
   })
   return (
     <AccountForm
@@ -201,13 +217,11 @@ function EditDetailsForm({ account, onDone }: { account: AccountDetails; onDone:
 const EMAIL_FIELDS = ['email', 'password'] as const
 
 function ChangeEmailForm({ onDone }: { onDone: () => void }) {
-  const form = useAuthForm({
+  const form = useAccountForm(onDone, {
     schema: ChangeEmailSchema,
     fields: EMAIL_FIELDS,
     initial: { email: '', password: '' },
     mutation: useChangeEmail(),
-    returned: null,
-    onSuccess: onDone,
     describe: emailProblem,
   })
   return (
@@ -225,12 +239,7 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
         hint="We send a link there; your address changes when you open it."
         {...form.field('email')}
       />
-      <Field
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        {...form.field('password')}
-      />
+      <PasswordCheck {...form.field('password')} />
     </AccountForm>
   )
 }
@@ -238,13 +247,11 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
 const CHANGE_FIELDS = ['currentPassword', 'password'] as const
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
-  const form = useAuthForm({
+  const form = useAccountForm(onDone, {
     schema: ChangePasswordSchema,
     fields: CHANGE_FIELDS,
     initial: { currentPassword: '', password: '' },
     mutation: useChangePassword(),
-    returned: null,
-    onSuccess: onDone,
     describe: wrongPassword('currentPassword'),
   })
   return (
@@ -255,12 +262,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       title="Change password"
       submit={['Change password', 'Saving…']}
     >
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...form.field('currentPassword')}
-      />
+      <PasswordCheck label="Current password" {...form.field('currentPassword')} />
       <Field
         label="New password"
         type="password"
@@ -302,13 +304,11 @@ function SignOutEverywhere({ onDone }: { onDone: () => void }) {
 const DELETE_FIELDS = ['password'] as const
 
 function DeleteAccountForm({ onDone }: { onDone: () => void }) {
-  const form = useAuthForm({
+  const form = useAccountForm(onDone, {
     schema: DeleteAccountSchema,
     fields: DELETE_FIELDS,
     initial: { password: '' },
     mutation: useDeleteAccount(),
-    returned: null,
-    onSuccess: onDone,
     describe: wrongPassword('password'),
   })
   return (
@@ -326,12 +326,7 @@ function DeleteAccountForm({ onDone }: { onDone: () => void }) {
         </p>
       }
     >
-      <Field
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        {...form.field('password')}
-      />
+      <PasswordCheck {...form.field('password')} />
     </AccountForm>
   )
 }

@@ -1,18 +1,14 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { useHydrated } from '@/components/hydrated'
 import * as v from 'valibot'
-import { env } from '@/lib/env'
 import { PasswordResetConfirmSchema } from '@contract/account'
-import { knownCode } from '@contract/form-errors'
 import { RESET_PASSWORD_ERRORS } from '@contract/account-forms'
-import { TOKEN_PATTERN } from '@contract/token'
 import { returnedProblem } from '../failure'
 import { useConfirmPasswordReset } from '../password-reset'
 import { useAuthForm } from '../use-auth-form'
+import { TokenForm } from './token-form'
 import { Field } from '@/components/form/field'
 import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
-import { FormProblemAlert } from '@/components/form/form-problem'
+import { type TokenPageProps, useTokenPage } from '@/components/form/use-token-page'
 
 const FIELDS = ['password'] as const
 const NewPasswordSchema = v.object({ password: PasswordResetConfirmSchema.entries.password })
@@ -22,20 +18,9 @@ const NewPasswordSchema = v.object({ password: PasswordResetConfirmSchema.entrie
  * (`token`, read from the address and removed from it by the route). Without the page's script,
  * the server writes the token into the hidden field and the form posts it.
  */
-export function ResetPasswordForm({
-  token,
-  returned,
-  done,
-}: {
-  token: string | null
-  returned?: string | undefined
-  done?: string | undefined
-}) {
-  const problem = knownCode(RESET_PASSWORD_ERRORS, returned)
-  // A token cut short (a link broken over two lines) is as good as none.
-  const held = token && TOKEN_PATTERN.test(token) ? token : null
-  const hydrated = useHydrated()
-  const [changed, setChanged] = useState(done === 'changed')
+export function ResetPasswordForm(props: TokenPageProps) {
+  const page = useTokenPage(props, RESET_PASSWORD_ERRORS, 'changed')
+  const { held, problem } = page
   const form = useAuthForm({
     schema: NewPasswordSchema,
     fields: FIELDS,
@@ -43,10 +28,10 @@ export function ResetPasswordForm({
     // The token goes in the body, with the password.
     mutation: useConfirmPasswordReset(held ?? ''),
     returned: problem ? returnedProblem.resetPassword(problem) : null,
-    onSuccess: () => setChanged(true),
+    onSuccess: page.finish,
   })
 
-  if (changed) {
+  if (page.finished) {
     return (
       <FormDone title="Your password was changed">
         <p>Every session of your account was signed out. Sign in with your new password.</p>
@@ -58,13 +43,9 @@ export function ResetPasswordForm({
       </FormDone>
     )
   }
-  // The page as prerendered shows the form: the server writes the token into it (no script).
-  if ((hydrated && held === null) || problem === 'invalid_token') {
+  if (page.linkDoesNotWork) {
     return (
-      <LinkDoesNotWork
-        expired={problem === 'invalid_token'}
-        advice="A link works once, for 30 minutes."
-      >
+      <LinkDoesNotWork expired={page.expired} advice="A link works once, for 30 minutes.">
         <Link to="/forgot-password" className="button button--primary">
           Ask for a new link
         </Link>
@@ -72,21 +53,13 @@ export function ResetPasswordForm({
     )
   }
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/auth/password-reset/confirm`}
-      className="form"
+    <TokenForm
+      form={form}
+      path="api/auth/password-reset/confirm"
+      label="Choose a new password"
+      submit={['Save the new password', 'Saving…']}
       noValidate
-      aria-busy={form.pending}
-      aria-label="Choose a new password"
-      onSubmit={form.submit}
     >
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
-      {/* Filled by the server for a visitor without JavaScript; the script sends its own copy. */}
-      <input type="hidden" name="token" defaultValue="" />
       <Field
         label="New password"
         type="password"
@@ -94,13 +67,6 @@ export function ResetPasswordForm({
         hint="At least 8 characters. A passphrase is easiest to remember."
         {...form.field('password')}
       />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={form.pending}
-      >
-        {form.pending ? 'Saving…' : 'Save the new password'}
-      </button>
-    </form>
+    </TokenForm>
   )
 }

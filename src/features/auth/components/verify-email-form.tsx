@@ -1,17 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { useHydrated } from '@/components/hydrated'
 import * as v from 'valibot'
-import { env } from '@/lib/env'
 import { ApiError } from '@/lib/http'
-import { knownCode } from '@contract/form-errors'
 import { EMAIL_TAKEN_MEANWHILE, VERIFY_EMAIL_ERRORS } from '@contract/account-forms'
-import { TOKEN_PATTERN } from '@contract/token'
 import { describeFailure, returnedProblem } from '../failure'
 import { useAuthForm } from '../use-auth-form'
 import { useVerifyEmail } from '../verify-email'
+import { TokenForm } from './token-form'
 import { FormDone, LinkDoesNotWork } from '@/components/form/form-done'
-import { FormProblemAlert } from '@/components/form/form-problem'
+import { type TokenPageProps, useTokenPage } from '@/components/form/use-token-page'
 
 const NOTHING_TO_TYPE = v.object({})
 
@@ -19,26 +15,16 @@ const NOTHING_TO_TYPE = v.object({})
  * Confirms the address with the emailed link's token (held in memory, as on the reset page). A
  * press of the button does it, not the page load: a mail scanner opening the link confirms nothing.
  */
-export function VerifyEmailForm({
-  token,
-  returned,
-  done,
-}: {
-  token: string | null
-  returned?: string | undefined
-  done?: string | undefined
-}) {
-  const problem = knownCode(VERIFY_EMAIL_ERRORS, returned)
-  const held = token && TOKEN_PATTERN.test(token) ? token : null
-  const hydrated = useHydrated()
-  const [verified, setVerified] = useState(done === 'verified')
+export function VerifyEmailForm(props: TokenPageProps) {
+  const page = useTokenPage(props, VERIFY_EMAIL_ERRORS, 'verified')
+  const { held, problem } = page
   const form = useAuthForm({
     schema: NOTHING_TO_TYPE,
     fields: [],
     initial: {},
     mutation: useVerifyEmail(held ?? ''),
     returned: problem ? returnedProblem.verifyEmail(problem) : null,
-    onSuccess: () => setVerified(true),
+    onSuccess: page.finish,
     // A change of address whose address another account took meanwhile: no retry helps.
     describe: (failure) =>
       failure instanceof ApiError && failure.code === 'email_taken'
@@ -46,7 +32,7 @@ export function VerifyEmailForm({
         : describeFailure(failure, []),
   })
 
-  if (verified) {
+  if (page.finished) {
     return (
       <FormDone title="Your email address is confirmed">
         <p>Thank you. Coinvera can now email you what you ask for.</p>
@@ -72,11 +58,10 @@ export function VerifyEmailForm({
       </LinkDoesNotWork>
     )
   }
-  // The page as prerendered shows the form: the server writes the token into it (no script).
-  if ((hydrated && held === null) || problem === 'invalid_token') {
+  if (page.linkDoesNotWork) {
     return (
       <LinkDoesNotWork
-        expired={problem === 'invalid_token'}
+        expired={page.expired}
         advice="Sign in, and ask for a new link on your account page."
       >
         <Link to="/account" className="button button--primary">
@@ -86,27 +71,11 @@ export function VerifyEmailForm({
     )
   }
   return (
-    <form
-      ref={form.formRef}
-      method="post"
-      action={`${env.formApiUrl}api/auth/verify-email`}
-      className="form"
-      aria-busy={form.pending}
-      aria-label="Confirm your email address"
-      onSubmit={form.submit}
-    >
-      {form.problem ? (
-        <FormProblemAlert ref={form.problemRef} problem={form.problem} onRetry={form.retry} />
-      ) : null}
-      {/* Filled by the server for a visitor without JavaScript; the script sends its own copy. */}
-      <input type="hidden" name="token" defaultValue="" />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={form.pending}
-      >
-        {form.pending ? 'Confirming…' : 'Confirm my email address'}
-      </button>
-    </form>
+    <TokenForm
+      form={form}
+      path="api/auth/verify-email"
+      label="Confirm your email address"
+      submit={['Confirm my email address', 'Confirming…']}
+    />
   )
 }
