@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ERROR_MESSAGES, ErrorBodySchema } from '@contract/api-error'
+import { ErrorBodySchema } from '@contract/api-error'
+import { ERROR_MESSAGES } from '@contract/error-messages'
 import * as v from 'valibot'
 import { ERROR_STATUS, errorResponse } from './errors'
 

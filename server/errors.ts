@@ -1,11 +1,7 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import {
-  ERROR_MESSAGES,
-  type ErrorBody,
-  type ErrorCode,
-  type FieldIssue,
-} from '@contract/api-error'
+import type { ErrorBody, FieldIssue } from '@contract/api-error'
+import { ERROR_MESSAGES, type ErrorCode } from '@contract/error-messages'
 import { BusyError } from './auth/hashing-limit'
 import { DatabaseUnavailableError } from './db/errors'
 

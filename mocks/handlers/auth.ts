@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw'
 import * as v from 'valibot'
-import { ERROR_MESSAGES, fieldIssues } from '@contract/api-error'
+import { fieldIssues } from '@contract/api-error'
+import { ERROR_MESSAGES } from '@contract/error-messages'
 import { ChangeEmailSchema, EditDetailsSchema } from '@contract/account'
 import { SignUpSchema } from '@contract/sign-up'
 import { SIGNED_IN_COOKIE, SignInSchema } from '@contract/session'

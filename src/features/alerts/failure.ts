@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/http'
 import type { ALERT_ERRORS } from '@contract/alerts'
-import { ERROR_MESSAGES } from '@contract/api-error'
+import { ERROR_MESSAGES } from '@contract/error-messages'
 import type { FormProblem } from '@/components/form/form-problem'
 import { describeFailure, OUR_SIDE } from '@/features/auth/failure'
 

@@ -1,7 +1,7 @@
 import type { FormProblem } from '@/components/form/form-problem'
 import { ApiError } from '@/lib/http'
 import { EMAIL_TAKEN_MEANWHILE } from '@contract/account-forms'
-import { ERROR_MESSAGES } from '@contract/api-error'
+import { ERROR_MESSAGES } from '@contract/error-messages'
 import type {
   AccountError,
   ForgotPasswordError,

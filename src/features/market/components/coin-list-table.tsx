@@ -102,9 +102,19 @@ const FIGURES: ListColumn<Row>[] = [
     ...FIGURE_SORT,
     meta: { className: 'coin-list__number' },
   }),
-  change('change_1h', '1 h', (coin) => coin.price_change_percentage_1h_in_currency, 'coin-list__number coin-list__wide'),
+  change(
+    'change_1h',
+    '1 h',
+    (coin) => coin.price_change_percentage_1h_in_currency,
+    'coin-list__number coin-list__wide',
+  ),
   change('change', '24 h', (coin) => coin.price_change_percentage_24h),
-  change('change_7d', '7 d', (coin) => coin.price_change_percentage_7d_in_currency, 'coin-list__number coin-list__wide'),
+  change(
+    'change_7d',
+    '7 d',
+    (coin) => coin.price_change_percentage_7d_in_currency,
+    'coin-list__number coin-list__wide',
+  ),
   column.accessor(({ coin }) => coin.total_volume ?? undefined, {
     id: 'volume',
     header: '24 h volume',
