@@ -61,7 +61,10 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
 
   const search = back ? { return: back } : {}
   // React.lazy, except that code already loaded renders at once instead of suspending once.
-  const UserMenu = loaded?.UserMenu ?? LazyUserMenu
+  // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later
+  // render is a new component type, which remounts the menu and shuts it under the visitor's
+  // pointer (a slow phone opened it, then the session's next render closed it).
+  const [UserMenu] = useState(() => loaded?.UserMenu ?? LazyUserMenu)
   const links = (
     <div className="nav-bar__actions">
       <Link
