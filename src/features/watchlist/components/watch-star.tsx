@@ -14,52 +14,54 @@ export function StarIcon() {
 
 /**
  * A coin's watchlist star: a toggle button (`aria-pressed`), filled when the coin is watched and
- * an outline when not, so colour is never the only cue. Signed in it is a form (`POST
- * /api/watchlist/<id>`, answered with 303 back here), so it works before and without the
- * page's script; with it, the press is handled here. Signed out, the list lives in this browser
- * and needs the script: until it runs, the star is a link to sign in.
+ * an outline when not, so colour is never the only cue. It is always a button in a form, so the
+ * same markup serves before, without and with the page's script:
+ * - signed in, the form posts (`POST /api/watchlist/<id>`, answered with 303 back here);
+ * - signed out, the list lives in this browser and needs the script: until it runs, the form goes
+ *   to sign in (`GET /signin?return=`), and the button says so.
+ * With the script, the press is handled here. Only its words and state change when the page's
+ * script is ready, not its elements: a hundred stars swapping a link for a form right after
+ * hydration was one of `/coins`'s longest tasks.
  */
 export function WatchStar({ coinId, name }: CoinStarProps) {
   const { signedIn, ready, watched, toggle } = useWatchlist()
-  // Where a form or link without the script comes back to: the page, as the server drew it.
+  // Where a form without the script comes back to: the page, as the server drew it.
   const back = useRouterState({ select: ({ location }) => location.pathname })
   const on = watched.has(coinId)
-  const label = on ? `Remove ${name} from watchlist` : `Add ${name} to watchlist`
-
-  if (!signedIn && !ready) {
-    const signIn = `/signin?${new URLSearchParams({ return: back })}`
-    const text = `Sign in to add ${name} to your watchlist`
-    return (
-      <a className="watch-star" href={signIn} aria-label={text} title={text}>
-        <StarIcon />
-      </a>
-    )
-  }
-  const button = (
-    <button
-      type={signedIn ? 'submit' : 'button'}
-      className="watch-star"
-      aria-pressed={on}
-      aria-label={label}
-      title={label}
-      onClick={signedIn ? undefined : () => toggle(coinId, !on)}
-    >
-      <StarIcon />
-    </button>
-  )
-  if (!signedIn) return button
+  const toggles = signedIn || ready
+  const label = !toggles
+    ? `Sign in to add ${name} to your watchlist`
+    : on
+      ? `Remove ${name} from watchlist`
+      : `Add ${name} to watchlist`
+  const action = signedIn
+    ? `${env.formApiUrl}api/watchlist/${encodeURIComponent(coinId)}?${new URLSearchParams({ return: back })}`
+    : '/signin'
   return (
     <form
       className="watch-star__form"
-      method="post"
-      action={`${env.formApiUrl}api/watchlist/${encodeURIComponent(coinId)}?${new URLSearchParams({ return: back })}`}
+      method={signedIn ? 'post' : 'get'}
+      action={action}
       onSubmit={(event) => {
+        if (!toggles) return
         event.preventDefault()
         toggle(coinId, !on)
       }}
     >
-      <input type="hidden" name="watch" value={on ? 'remove' : 'add'} />
-      {button}
+      {signedIn ? (
+        <input type="hidden" name="watch" value={on ? 'remove' : 'add'} />
+      ) : (
+        <input type="hidden" name="return" value={back} />
+      )}
+      <button
+        type="submit"
+        className="watch-star"
+        aria-pressed={toggles ? on : undefined}
+        aria-label={label}
+        title={label}
+      >
+        <StarIcon />
+      </button>
     </form>
   )
 }
