@@ -40,8 +40,9 @@ async function clickToCardano(site: Site, page: Page) {
 }
 
 async function expectSettled(page: Page) {
-  // Nothing is left drawn as loading, and the state is accessible.
-  expect(await page.locator('.coin-page .skeleton').count()).toBe(0)
+  // Nothing is left drawn as loading (a part still asking may take a retry's pause to say it
+  // failed, never longer), and the state is accessible.
+  await expect.poll(() => page.locator('.coin-page .skeleton').count(), { timeout: 10_000 }).toBe(0)
   const violations = await runAxe(page)
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
 }
