@@ -136,7 +136,10 @@ export function useAddressSorting(sort: string | undefined, sortable: readonly s
 
 /** The ids of the columns a visitor may sort by, for `sortingFromParam`. */
 export const sortableIds = <TData extends RowData>(columns: readonly ListColumn<TData>[]) =>
-  columns.flatMap((column) => (column.id && column.enableSorting !== false ? [column.id] : []))
+  // A display column (a star, a sparkline) has no value to sort by.
+  columns.flatMap((column) =>
+    column.id && 'accessorFn' in column && column.enableSorting !== false ? [column.id] : [],
+  )
 
 const NO_SORTING: ColumnSort[] = []
 

@@ -142,3 +142,19 @@ describe('a coin opened from the list', () => {
     ])
   })
 })
+
+describe("the full list's orders", () => {
+  it('are its figures, not its star or sparkline, so ?sort= cannot name them', async () => {
+    const { COIN_LIST_SORTS } = await import('./coin-list-table')
+    expect(COIN_LIST_SORTS).toEqual([
+      'rank',
+      'name',
+      'price',
+      'change_1h',
+      'change',
+      'change_7d',
+      'volume',
+      'market_cap',
+    ])
+  })
+})
