@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { CURRENCIES } from '@contract/currency'
+import { UPSTREAM_CURRENCIES } from '@contract/currency'
 import { AlertWatch } from '../server/alerts/watch'
 import { alertStore } from '../server/db/alerts'
 import { openDb } from '../server/db/client'
@@ -53,7 +53,7 @@ export async function measureAlerts(log: (line: string) => void): Promise<Alerts
          'waiting', now()
        FROM generate_series(0, $3 - 1) AS i
        JOIN (SELECT id, row_number() OVER () - 1 AS n FROM accounts) a ON a.n = i % 200`,
-      [COINS, CURRENCIES, ALERTS],
+      [COINS, UPSTREAM_CURRENCIES, ALERTS],
     )
     const queued: Mailer = {
       destination: 'none',
@@ -75,7 +75,7 @@ export async function measureAlerts(log: (line: string) => void): Promise<Alerts
     })
     // One refresh of every list, as the caches would report them (the price list: 6 coins).
     const refreshes: PriceRefresh[] = []
-    for (const currency of CURRENCIES) {
+    for (const currency of UPSTREAM_CURRENCIES) {
       const coin = (i: number) => ({ id: `coin-${i}`, name: `Coin ${i}`, price: 100 })
       refreshes.push({
         currency,

@@ -1,7 +1,7 @@
 import { Agent } from 'node:http'
 import { sampleCoinSources } from '../server/market/sample/coins'
 import { CHART_RANGES } from '@contract/coin'
-import { CURRENCIES } from '@contract/currency'
+import { UPSTREAM_CURRENCIES } from '@contract/currency'
 import { freePort, get, LOOPBACK, postJson } from './lib/net'
 import { stop } from './lib/processes'
 import { startApp } from './lib/servers'
@@ -47,7 +47,7 @@ const MAX_REQUESTS = 500_000
 function sampleKeys(): string[] {
   return [...sampleCoinSources.keys()].flatMap((id) =>
     Object.keys(CHART_RANGES).flatMap((range) =>
-      CURRENCIES.map((currency) => `/coins/${id}?range=${range}&currency=${currency}`),
+      UPSTREAM_CURRENCIES.map((currency) => `/coins/${id}?range=${range}&currency=${currency}`),
     ),
   )
 }

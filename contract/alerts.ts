@@ -1,7 +1,7 @@
 // Price alerts by email, shared by their pages and the server (server/routes/alerts.ts).
 import * as v from 'valibot'
 import { CoinIdSchema } from './coin-id'
-import { CurrencySchema } from './currency'
+import { CurrencySchema, UPSTREAM_CURRENCIES } from './currency'
 import { TOKEN_PATTERN } from './token'
 
 /** How many alerts one account may keep. */
@@ -35,7 +35,8 @@ export const CreateAlertSchema = v.object({
     v.string('Choose a coin.'),
     v.check((id) => v.is(CoinIdSchema, id), 'Choose a coin.'),
   ),
-  currency: v.picklist(CurrencySchema.options, 'Choose one of the offered currencies.'),
+  // Alerts fire on the upstream's own prices: in the currencies it is asked in.
+  currency: v.picklist(UPSTREAM_CURRENCIES, 'Choose one of the offered currencies.'),
   direction: v.picklist(DIRECTIONS, 'Choose above or below.'),
   price: PriceSchema,
   /** The visitor was told the alert is true already (it fires at the next refresh) and wants it. */

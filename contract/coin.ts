@@ -1,7 +1,12 @@
 // Shared by the site and the server (server/market), so this module imports valibot and the
 // shared data-meta module only (relatively: the server resolves no `@/`).
 import * as v from 'valibot'
-import { type Currency, CurrencySchema } from './currency'
+import {
+  CONVERTED_CURRENCIES,
+  type Currency,
+  CurrencySchema,
+  type UpstreamCurrency,
+} from './currency'
 import { DataMetaSchema } from './data-meta'
 import { CoinIdSchema } from './coin-id'
 import { CHART_DAYS } from './chart-range'
@@ -54,7 +59,9 @@ const OptionalNumber = v.nullish(v.number())
 const OptionalString = v.nullish(v.string())
 /**
  * A figure per currency (`{ usd: 97412, eur: … }`, some sixty in all): the offered currencies'
- * values are kept, so one upstream call serves a coin's page in each of them.
+ * values are kept, so one upstream call serves a coin's page in each of them. The server writes
+ * the converted currencies' over the upstream's own (server/market/convert.ts), so a coin's page
+ * and the lists agree.
  */
 const perCurrency = <T extends v.GenericSchema>(value: T) =>
   v.nullish(
@@ -65,7 +72,10 @@ const perCurrency = <T extends v.GenericSchema>(value: T) =>
       jpy: value,
       btc: value,
       eth: value,
-    } satisfies Record<Currency, T>),
+      ...(Object.fromEntries(
+        CONVERTED_CURRENCIES.map((currency) => [currency, v.optional(value)]),
+      ) as Record<Exclude<Currency, UpstreamCurrency>, v.OptionalSchema<T, undefined>>),
+    } satisfies Record<Currency, v.GenericSchema>),
   )
 const InCurrencies = perCurrency(OptionalNumber)
 

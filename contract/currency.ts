@@ -2,12 +2,96 @@
 // valibot only.
 import * as v from 'valibot'
 
-/** The currencies the price list offers, in the menu's order; the first is the default. */
-export const CURRENCIES = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const
+/**
+ * The currencies the upstream prices in itself, each with its own lists: the server asks the
+ * upstream in these. The first is the default, and the one every other currency is converted from.
+ */
+export const UPSTREAM_CURRENCIES = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const
+export type UpstreamCurrency = (typeof UPSTREAM_CURRENCIES)[number]
+
+/**
+ * The other fiat currencies of the upstream's `exchange_rates` (`type: 'fiat'`): converted from
+ * US dollars on the server at the current rate, at no upstream call of their own. A fiat currency
+ * the upstream adds later is offered once it is named here (with its format data and its name).
+ */
+export const CONVERTED_CURRENCIES = [
+  'aed',
+  'ars',
+  'aud',
+  'bdt',
+  'bhd',
+  'bmd',
+  'brl',
+  'cad',
+  'chf',
+  'clp',
+  'cny',
+  'czk',
+  'dkk',
+  'gel',
+  'hkd',
+  'huf',
+  'idr',
+  'ils',
+  'inr',
+  'krw',
+  'kwd',
+  'lkr',
+  'mmk',
+  'mxn',
+  'myr',
+  'ngn',
+  'nok',
+  'nzd',
+  'php',
+  'pkr',
+  'pln',
+  'rub',
+  'sar',
+  'sek',
+  'sgd',
+  'thb',
+  'try',
+  'twd',
+  'uah',
+  'vef',
+  'vnd',
+  'xdr',
+  'zar',
+] as const
+export type ConvertedCurrency = (typeof CONVERTED_CURRENCIES)[number]
+
+/** Every offered currency; the first is the default. */
+export const CURRENCIES = [...UPSTREAM_CURRENCIES, ...CONVERTED_CURRENCIES] as const
 export type Currency = (typeof CURRENCIES)[number]
 export const DEFAULT_CURRENCY: Currency = 'usd'
 
 export const CurrencySchema = v.picklist(CURRENCIES)
+
+const upstreamSet: ReadonlySet<string> = new Set(UPSTREAM_CURRENCIES)
+
+/** Whether the upstream prices in `currency` itself (else the server converts from dollars). */
+export const isUpstreamCurrency = (currency: string): currency is UpstreamCurrency =>
+  upstreamSet.has(currency)
+
+/**
+ * The menu's first group, most asked-for first: the six with their own upstream figures, then
+ * the converted currencies of the largest markets. The rest follow by name.
+ */
+export const COMMON_CURRENCIES: readonly Currency[] = [
+  'usd',
+  'eur',
+  'gbp',
+  'jpy',
+  'cny',
+  'inr',
+  'cad',
+  'aud',
+  'chf',
+  'krw',
+  'btc',
+  'eth',
+]
 
 /** The menu's labels, and what the table's caption says the prices are in. */
 export const CURRENCY_NAMES: Record<Currency, string> = {
@@ -17,6 +101,49 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
   jpy: 'yen',
   btc: 'bitcoin',
   eth: 'ether',
+  aed: 'UAE dirhams',
+  ars: 'Argentine pesos',
+  aud: 'Australian dollars',
+  bdt: 'Bangladeshi taka',
+  bhd: 'Bahraini dinars',
+  bmd: 'Bermudian dollars',
+  brl: 'Brazilian reais',
+  cad: 'Canadian dollars',
+  chf: 'Swiss francs',
+  clp: 'Chilean pesos',
+  cny: 'Chinese yuan',
+  czk: 'Czech koruny',
+  dkk: 'Danish kroner',
+  gel: 'Georgian lari',
+  hkd: 'Hong Kong dollars',
+  huf: 'Hungarian forints',
+  idr: 'Indonesian rupiah',
+  ils: 'Israeli new shekels',
+  inr: 'Indian rupees',
+  krw: 'South Korean won',
+  kwd: 'Kuwaiti dinars',
+  lkr: 'Sri Lankan rupees',
+  mmk: 'Myanmar kyat',
+  mxn: 'Mexican pesos',
+  myr: 'Malaysian ringgit',
+  ngn: 'Nigerian naira',
+  nok: 'Norwegian kroner',
+  nzd: 'New Zealand dollars',
+  php: 'Philippine pesos',
+  pkr: 'Pakistani rupees',
+  pln: 'Polish złoty',
+  rub: 'Russian rubles',
+  sar: 'Saudi riyals',
+  sek: 'Swedish kronor',
+  sgd: 'Singapore dollars',
+  thb: 'Thai baht',
+  try: 'Turkish lira',
+  twd: 'New Taiwan dollars',
+  uah: 'Ukrainian hryvnias',
+  vef: 'Venezuelan bolívares fuertes',
+  vnd: 'Vietnamese đồng',
+  xdr: 'IMF special drawing rights',
+  zar: 'South African rand',
 }
 
 /**

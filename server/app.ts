@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { isUpstreamCurrency } from '@contract/currency'
 import type { Config } from './config'
 import type { AppEnv } from './context'
 import type { RecoveryDeps } from './auth/recovery'
@@ -316,6 +317,8 @@ export function createApp(deps: AppDeps): App {
       // The alerted-coins query in a currency, when its last answer is older than its interval.
       start: () =>
         watch.start((currency) => {
+          // Alerts are only made in the currencies the upstream is asked in.
+          if (!isUpstreamCurrency(currency)) return
           const held = alerted[currency].held()
           if (!held || held.source === 'stale') void alerted[currency].refresh()
         }),

@@ -60,6 +60,8 @@ export type Config = {
     listPages: number
     /** Cache lifetime of the full list's pages but the first in the default currency. */
     listTtlS: number
+    /** Cache lifetime of `exchange_rates`, which converts US dollars into the other currencies. */
+    exchangeRatesTtlS: number
     timeoutMs: number
     firstWaitMs: number
     /** Upstream calls in any 60 s, whatever the endpoint (server/market/budget.ts). */
@@ -202,6 +204,7 @@ const EnvSchema = v.object({
   GLOBAL_TTL_S: integer(300, 1, 86_400),
   MARKET_LIST_PAGES: integer(20, 1, 1000),
   MARKET_LIST_TTL_S: integer(300, 1, 86_400),
+  EXCHANGE_RATES_TTL_S: integer(300, 1, 86_400),
   UPSTREAM_TIMEOUT_MS: integer(8000, 100, 120_000),
   MARKET_FIRST_WAIT_MS: integer(1500, 0, 120_000),
   // Unset: a default that depends on other variables (see loadConfig).
@@ -295,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       globalTtlS: e.GLOBAL_TTL_S,
       listPages: e.MARKET_LIST_PAGES,
       listTtlS: e.MARKET_LIST_TTL_S,
+      exchangeRatesTtlS: e.EXCHANGE_RATES_TTL_S,
       timeoutMs: e.UPSTREAM_TIMEOUT_MS,
       firstWaitMs: e.MARKET_FIRST_WAIT_MS,
       callsPerMin,

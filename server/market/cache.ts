@@ -1,4 +1,5 @@
 import type { DataSource } from '@contract/data-meta'
+import type { Conversion } from '@contract/exchange-rates'
 import { type Clock, systemClock } from '../clock'
 import type { CallGate } from './budget'
 import { toUpstreamError, type UpstreamError, type UpstreamFailure } from './upstream'
@@ -15,7 +16,12 @@ export type DataStamp = {
  * What one request gets: the data as the upstream's schema gave it, the same as JSON bytes
  * (encoded once per change), and what it is. Readers take `data`; nothing decodes `body` again.
  */
-export type Served<T = unknown> = DataStamp & { body: Uint8Array<ArrayBuffer>; data: T }
+export type Served<T = unknown> = DataStamp & {
+  body: Uint8Array<ArrayBuffer>
+  data: T
+  /** Made from US dollars at the held exchange rate (server/market/converted-cache.ts). */
+  conversion?: Conversion | undefined
+}
 
 /**
  * `Cache-Control` for a reply made of cached data (one list, or a page showing several): a CDN

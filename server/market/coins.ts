@@ -1,10 +1,19 @@
 import { LRUCache } from 'lru-cache'
 import type { ChartDays, CoinDetail, CoinList, MarketChart } from '@contract/coin'
-import type { Currency } from '@contract/currency'
+import { type Currency, isUpstreamCurrency, type UpstreamCurrency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { CallGate } from './budget'
-import { type CacheFamilyOptions, MarketCache, NoDataError, type Served } from './cache'
+import {
+  type CacheFamilyOptions,
+  type CacheReader,
+  MarketCache,
+  NoDataError,
+  type Served,
+} from './cache'
+import { convertChart, convertDetail } from './convert'
+import { ConvertedCache, Converter } from './converted-cache'
 import { detailFromFacts, type MarketFacts } from './facts'
+import type { ExchangeRates } from './rates'
 import type { Sample } from './sample'
 import { toUpstreamError, type Upstream, type UpstreamError } from './upstream'
 
@@ -143,6 +152,8 @@ export type CoinPagesOptions = CacheFamilyOptions & {
   maxEntries: number
   /** Where each coin's new details go, and whose figures the coin pages show. */
   facts: MarketFacts
+  /** What the currencies the upstream is not asked in are converted with. */
+  rates: ExchangeRates
 }
 
 /**
@@ -155,6 +166,12 @@ export class CoinPages {
   readonly #options: CoinPagesOptions
   readonly #details: LRUCache<string, MarketCache<CoinDetail>>
   readonly #charts: LRUCache<string, MarketCache<MarketChart>>
+  // Details hold every currency: the converted ones are made from the dollar's when served.
+  readonly #withRates: Converter<CoinDetail>
+  readonly #convertedCharts: LRUCache<
+    string,
+    { source: CacheReader<MarketChart>; cache: ConvertedCache<MarketChart> }
+  >
   #closed = false
 
   constructor(options: CoinPagesOptions) {
@@ -170,6 +187,12 @@ export class CoinPages {
     // A dropped cache is left to finish a request it started: the call is paid for already.
     this.#details = new LRUCache({ max: options.maxEntries })
     this.#charts = new LRUCache({ max: options.maxEntries })
+    this.#convertedCharts = new LRUCache({ max: options.maxEntries })
+    this.#withRates = new Converter({
+      rates: options.rates,
+      currency: null,
+      convert: (detail) => convertDetail(detail, options.rates.rates),
+    })
   }
 
   detail(id: string): MarketCache<CoinDetail> {
@@ -191,6 +214,11 @@ export class CoinPages {
    * budget through `gates`; throws a NoDataError when there is nothing to show.
    */
   async shownDetail(id: string, gates: readonly CallGate[]): Promise<Served<CoinDetail>> {
+    const [served] = await Promise.all([this.#shownDetail(id, gates), this.#options.rates.ready()])
+    return this.#withRates.convertedOrThrow(served)
+  }
+
+  async #shownDetail(id: string, gates: readonly CallGate[]): Promise<Served<CoinDetail>> {
     const real = this.#options.facts.has(id)
     let served: Served<CoinDetail>
     try {
@@ -210,7 +238,7 @@ export class CoinPages {
    */
   heldDetail(id: string): Served<CoinDetail> | null {
     const held = this.detail(id).held()
-    return held ? this.#withFacts(id, held) : null
+    return held && this.#withRates.converted(this.#withFacts(id, held))
   }
 
   #withFacts(id: string, served: Served<CoinDetail>): Served<CoinDetail> {
@@ -229,7 +257,29 @@ export class CoinPages {
     return { body: encoder.encode(JSON.stringify(detail)), data: detail, ...made.stamp }
   }
 
-  chart(id: string, currency: Currency, days: ChartDays): MarketCache<MarketChart> {
+  /** A chart in `currency`: the upstream's own, or the dollars' converted at today's rate. */
+  chart(id: string, currency: Currency, days: ChartDays): CacheReader<MarketChart> {
+    if (isUpstreamCurrency(currency)) return this.#chart(id, currency, days)
+    const { rates } = this.#options
+    const source = this.#chart(id, 'usd', days)
+    const key = `${id}/${currency}/${days}`
+    const found = this.#convertedCharts.get(key)
+    // Its conversions are kept as long as the dollar chart's cache is the same one.
+    if (found?.source === source) return found.cache
+    const cache = new ConvertedCache({
+      source,
+      rates,
+      currency,
+      convert: (chart) => {
+        const rate = rates.rate(currency)
+        return rate && convertChart(chart, rate)
+      },
+    })
+    this.#convertedCharts.set(key, { source, cache })
+    return cache
+  }
+
+  #chart(id: string, currency: UpstreamCurrency, days: ChartDays): MarketCache<MarketChart> {
     const { upstream, sample } = this.#options
     return this.#cache(this.#charts, `${id}/${currency}/${days}`, () => ({
       name: `coins/${id}/market_chart?vs_currency=${currency}&days=${days}`,

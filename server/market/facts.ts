@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import * as v from 'valibot'
 import { type CoinDetail, CoinDetailSchema } from '@contract/coin'
-import { CURRENCIES, type Currency } from '@contract/currency'
+import { type Currency, UPSTREAM_CURRENCIES, type UpstreamCurrency } from '@contract/currency'
 import { type ListedCoin, ListedCoinSchema } from '@contract/market-list'
 import type { Clock } from '../clock'
 import type { DataStamp } from './cache'
@@ -62,7 +62,7 @@ export class MarketFacts {
 
   /** A real `coins/{id}` answer: its figures in every offered currency it has. */
   recordDetail(detail: CoinDetail, at: number, ttlMs: number, source: string): void {
-    for (const currency of CURRENCIES) {
+    for (const currency of UPSTREAM_CURRENCIES) {
       const coin = listedOf(detail, currency)
       if (!coin) continue
       this.#put(detail.id, currency, 'detail', { coin, at, ttlMs })
@@ -162,9 +162,9 @@ export function detailFromFacts(
   id: string,
   facts: MarketFacts,
 ): { detail: CoinDetail; stamp: DataStamp } | null {
-  const held = CURRENCIES.map((currency) => [currency, facts.get(id, currency)] as const).filter(
-    (entry): entry is readonly [Currency, CoinFacts] => entry[1] !== null,
-  )
+  const held = UPSTREAM_CURRENCIES.map(
+    (currency) => [currency, facts.get(id, currency)] as const,
+  ).filter((entry): entry is readonly [UpstreamCurrency, CoinFacts] => entry[1] !== null)
   const first = held[0]?.[1]
   if (!first) return null
   const per = <K extends keyof ListedCoin>(key: K) =>

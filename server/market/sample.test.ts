@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { currencyCoin, sampleRate } from './sample/currencies'
-import { CURRENCIES } from '@contract/currency'
+import { UPSTREAM_CURRENCIES } from '@contract/currency'
 import { loadSample } from './sample'
 
 describe('loadSample', () => {
@@ -47,7 +47,7 @@ describe('loadSample', () => {
       const price = sample.coinDetail(id)?.market_data?.current_price
       const usd = sample.marketChart(id, 'usd', '30')?.prices ?? []
       // A coin in its own currency (bitcoin in BTC) is worth 1: below.
-      for (const currency of CURRENCIES.filter((c) => currencyCoin(c) !== id)) {
+      for (const currency of UPSTREAM_CURRENCIES.filter((c) => currencyCoin(c) !== id)) {
         const rate = sampleRate(currency)
         expect((price?.[currency] ?? 0) / ((price?.usd ?? 0) * rate), currency).toBeCloseTo(1, 6)
         const chart = sample.marketChart(id, currency, '30')?.prices ?? []
@@ -87,7 +87,7 @@ describe('every sample coin is coherent', () => {
         expect(market[figure]?.usd, figure).toEqual(expect.any(Number))
       }
       expect(market.circulating_supply).toBeGreaterThan(0)
-      for (const currency of CURRENCIES) {
+      for (const currency of UPSTREAM_CURRENCIES) {
         const where = `${id} in ${currency}`
         const price = market.current_price?.[currency] ?? Number.NaN
         const high = market.high_24h?.[currency] ?? Number.NaN

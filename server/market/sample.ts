@@ -8,7 +8,8 @@ import {
   type MarketChart,
   MarketChartSchema,
 } from '@contract/coin'
-import type { Currency } from '@contract/currency'
+import type { UpstreamCurrency } from '@contract/currency'
+import { type ExchangeRatesResponse, ExchangeRatesResponseSchema } from '@contract/exchange-rates'
 import {
   type GlobalResponse,
   GlobalResponseSchema,
@@ -23,6 +24,9 @@ import coinsMarkets from '../../mocks/fixtures/coins-markets.json' with { type: 
 import searchTrending from '../../mocks/fixtures/search-trending.json' with { type: 'json' }
 import coinsList from '../../mocks/fixtures/coins-list.json' with { type: 'json' }
 import global from '../../mocks/fixtures/global.json' with { type: 'json' }
+// Made for the sample, not captured: the dollar's rates of late 2025, bitcoin at the price list
+// fixture's price, and the `global` fixture's own rates for the currencies it has.
+import exchangeRates from '../../mocks/fixtures/exchange-rates.json' with { type: 'json' }
 import { chartIn, marketsIn } from './sample/currencies'
 import { sampleMarketList } from './sample/market-list'
 import { type MarketListResponse, MarketListResponseSchema } from '@contract/market-list'
@@ -33,9 +37,9 @@ export type Sample = {
   /** The price list in US dollars, as the fixture has it. */
   markets: MarketsResponse
   /** The price list in `currency`, converted at the fixtures' own rates (sample/currencies.ts). */
-  marketsIn(currency: Currency): MarketsResponse
+  marketsIn(currency: UpstreamCurrency): MarketsResponse
   /** The full list's first page in `currency`: one row per sample coin (sample/market-list.ts). */
-  marketList(currency: Currency): MarketListResponse
+  marketList(currency: UpstreamCurrency): MarketListResponse
   global: GlobalResponse
   trending: TrendingResponse
   /** The coins known before the upstream's own list arrives (or when it never does). */
@@ -43,7 +47,9 @@ export type Sample = {
   /** A sample coin's page data (every currency in one), else null (a coin the sample lacks). */
   coinDetail(id: string): CoinDetail | null
   /** A sample coin's chart in `currency`, converted like the price list; else null. */
-  marketChart(id: string, currency: Currency, days: ChartDays): MarketChart | null
+  marketChart(id: string, currency: UpstreamCurrency, days: ChartDays): MarketChart | null
+  /** Every currency's rate, for converting before the upstream's own rates arrive. */
+  exchangeRates: ExchangeRatesResponse
   updatedAt: Date
 }
 
@@ -78,6 +84,7 @@ export function loadSample(now: number = Date.now()): Sample {
       const chart = source && sampleMarketChart(source, days, updatedAt.getTime())
       return chart ? v.parse(MarketChartSchema, chartIn(chart, currency, id)) : null
     },
+    exchangeRates: v.parse(ExchangeRatesResponseSchema, exchangeRates),
     updatedAt,
   }
 }

@@ -1,5 +1,13 @@
 import type { GlobalResponse, MarketsResponse, TrendingResponse } from '@contract/market'
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import {
+  CONVERTED_CURRENCIES,
+  type ConvertedCurrency,
+  type Currency,
+  DEFAULT_CURRENCY,
+  UPSTREAM_CURRENCIES,
+  type UpstreamCurrency,
+} from '@contract/currency'
+import type { ExchangeRatesResponse } from '@contract/exchange-rates'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import type { Clock } from '../clock'
@@ -18,9 +26,12 @@ import {
   UpstreamReach,
 } from './cache'
 import { CoinPages } from './coins'
+import { convertGlobal, convertMarkets } from './convert'
+import { ConvertedCache } from './converted-cache'
 import { MarketFacts } from './facts'
 import { MarketLists } from './lists'
 import type { PriceListener } from './prices'
+import { ExchangeRates, type RateHistoryStore } from './rates'
 import type { Sample } from './sample'
 import { createUpstream, type FetchFn, type Upstream } from './upstream'
 
@@ -34,14 +45,21 @@ export type SharedMarket = {
   budget: BudgetUse
   /** The upstream, each call first spent from the deployment's budget. */
   budgeted(upstream: Upstream): Upstream
+  /** The exchange rates' hourly snapshots, so every instance knows the rates of a day before. */
+  rateHistory?: RateHistoryStore | undefined
 }
 
 export type MarketCaches = {
-  /** The price list, one cache per currency. */
-  markets: Record<Currency, MarketCache<MarketsResponse>>
+  /**
+   * The price list, one cache per currency: the upstream's own in each of UPSTREAM_CURRENCIES,
+   * the dollars' converted in each other (no upstream call of its own).
+   */
+  markets: Record<Currency, CacheReader<MarketsResponse>>
   trending: MarketCache<TrendingResponse>
-  /** The whole market (`global`): every currency's figures in one answer. */
-  global: MarketCache<GlobalResponse>
+  /** The whole market (`global`): every currency's figures in one answer (converted ones made). */
+  global: CacheReader<GlobalResponse>
+  /** `exchange_rates`, which every converted currency is made with (read through `Market.rates`). */
+  rates: MarketCache<ExchangeRatesResponse>
 }
 
 /** Every cache of the lists, for warming up and closing. */
@@ -49,6 +67,7 @@ export const allCaches = (caches: MarketCaches): CacheReader[] => [
   ...Object.values(caches.markets),
   caches.trending,
   caches.global,
+  caches.rates,
 ]
 
 /** Everything that asks the upstream, sharing one client and one call budget. */
@@ -62,9 +81,11 @@ export type Market = {
    * the server refreshes): one call of at most `MAX_ALERTED` ids per TTL, from the coin pages'
    * share of the budget; the alerts module refreshes them.
    */
-  alerted: Record<Currency, MarketCache<MarketsResponse>>
+  alerted: Record<UpstreamCurrency, MarketCache<MarketsResponse>>
   /** Every coin's figures from every real answer, by the one rule (server/market/facts.ts). */
   facts: MarketFacts
+  /** The exchange rates as conversions read them, with the rates of a day before. */
+  rates: ExchangeRates
   budget: BudgetUse
 }
 
@@ -105,7 +126,7 @@ export function createMarket(deps: {
   /** Told of the prices in every refresh (the price alerts). */
   onPrices?: PriceListener | undefined
   /** The coins, per currency, whose prices `alerted` asks for (at most MAX_ALERTED used). */
-  alertedIds?: ((currency: Currency) => readonly string[]) | undefined
+  alertedIds?: ((currency: UpstreamCurrency) => readonly string[]) | undefined
 }): Market {
   const { config, sample, clock, logger } = deps
   const facts = new MarketFacts({ clock, onPrices: deps.onPrices })
@@ -162,7 +183,7 @@ export function createMarket(deps: {
       shared: shared?.rows(name, ttlMs),
       ...options,
     })
-  const marketsIn = (currency: Currency) => {
+  const marketsIn = (currency: UpstreamCurrency) => {
     const name = currency === DEFAULT_CURRENCY ? 'markets' : `markets:${currency}`
     return cache<MarketsResponse>(name, config.marketsTtlS * 1000, {
       load: (signal) => upstream.markets(currency, signal),
@@ -171,7 +192,7 @@ export function createMarket(deps: {
       onData: (rows, at) => facts.recordRows(currency, rows, at, config.marketsTtlS * 1000, name),
     })
   }
-  const alertedIn = (currency: Currency) => {
+  const alertedIn = (currency: UpstreamCurrency) => {
     const name = `alerted:${currency}`
     const ttlMs = config.alertsIntervalS * 1000
     // On one PostgreSQL, one instance asks per interval; every instance reads its answer.
@@ -186,29 +207,64 @@ export function createMarket(deps: {
       onData: (rows, at) => facts.recordRows(currency, rows, at, ttlMs, 'coins/markets?ids'),
     })
   }
+  // One call per TTL for every converted currency, from the lists' share: what they all need.
+  const ratesCache = cache<ExchangeRatesResponse>(
+    'exchange_rates',
+    config.exchangeRatesTtlS * 1000,
+    {
+      load: (signal) => upstream.exchangeRates(signal),
+      sample: { data: sample.exchangeRates, updatedAt: sample.updatedAt },
+      gates: lists,
+      onData: (data, at) => rates.record(data, at),
+    },
+  )
+  const rates = new ExchangeRates({ cache: ratesCache, clock, store: shared?.rateHistory })
+  const upstreamMarkets = Object.fromEntries(
+    UPSTREAM_CURRENCIES.map((currency) => [currency, marketsIn(currency)]),
+  ) as Record<UpstreamCurrency, MarketCache<MarketsResponse>>
+  // Every other currency's price list: the dollars', converted (no upstream call of its own).
+  const convertedMarkets = {} as Record<ConvertedCurrency, CacheReader<MarketsResponse>>
+  for (const currency of CONVERTED_CURRENCIES) {
+    convertedMarkets[currency] = new ConvertedCache({
+      source: upstreamMarkets.usd,
+      rates,
+      currency,
+      convert: (rows) => {
+        const rate = rates.rate(currency)
+        return rate && convertMarkets(rows, rate)
+      },
+    })
+  }
   return {
     budget,
     facts,
     caches: {
-      markets: Object.fromEntries(
-        CURRENCIES.map((currency) => [currency, marketsIn(currency)]),
-      ) as Record<Currency, MarketCache<MarketsResponse>>,
-      global: cache<GlobalResponse>('global', config.globalTtlS * 1000, {
-        load: (signal) => upstream.global(signal),
-        sample: { data: sample.global, updatedAt: sample.updatedAt },
-        gates: lists,
+      markets: { ...upstreamMarkets, ...convertedMarkets },
+      global: new ConvertedCache({
+        source: cache<GlobalResponse>('global', config.globalTtlS * 1000, {
+          load: (signal) => upstream.global(signal),
+          sample: { data: sample.global, updatedAt: sample.updatedAt },
+          gates: lists,
+        }),
+        rates,
+        currency: null,
+        convert: (global) => convertGlobal(global, rates.rates),
+        ownsSource: true,
       }),
       trending: cache<TrendingResponse>('trending', config.trendingTtlS * 1000, {
         load: (signal) => upstream.trending(signal),
         sample: { data: sample.trending, updatedAt: sample.updatedAt },
         gates: lists,
       }),
+      rates: ratesCache,
     },
+    rates,
     alerted: Object.fromEntries(
-      CURRENCIES.map((currency) => [currency, alertedIn(currency)]),
-    ) as Record<Currency, MarketCache<MarketsResponse>>,
+      UPSTREAM_CURRENCIES.map((currency) => [currency, alertedIn(currency)]),
+    ) as Record<UpstreamCurrency, MarketCache<MarketsResponse>>,
     coins: new CoinPages({
       facts,
+      rates,
       upstream,
       sample,
       gate: gate('coins'),
@@ -222,6 +278,7 @@ export function createMarket(deps: {
     }),
     lists: new MarketLists({
       facts,
+      rates,
       pages: config.listPages,
       firstPageTtlMs: config.marketsTtlS * 1000,
       ttlMs: config.listTtlS * 1000,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import type { Currency } from '@contract/currency'
+import type { UpstreamCurrency } from '@contract/currency'
+import { type ExchangeRatesResponse, ExchangeRatesResponseSchema } from '@contract/exchange-rates'
 import {
   type GlobalResponse,
   GlobalResponseSchema,
@@ -68,25 +69,31 @@ export type UpstreamOptions = {
 }
 
 export type Upstream = {
-  markets(currency: Currency, signal?: AbortSignal): Promise<MarketsResponse>
+  markets(currency: UpstreamCurrency, signal?: AbortSignal): Promise<MarketsResponse>
   /** These coins' rows (at most 250), for the price alerts of coins on no list we refresh. */
   marketsOf(
-    currency: Currency,
+    currency: UpstreamCurrency,
     ids: readonly string[],
     signal?: AbortSignal,
   ): Promise<MarketsResponse>
   /** One page of the full list (`/coins`); past the last page, an empty list. */
-  marketList(currency: Currency, page: number, signal?: AbortSignal): Promise<MarketListResponse>
+  marketList(
+    currency: UpstreamCurrency,
+    page: number,
+    signal?: AbortSignal,
+  ): Promise<MarketListResponse>
   global(signal?: AbortSignal): Promise<GlobalResponse>
   trending(signal?: AbortSignal): Promise<TrendingResponse>
   coin(id: string, signal?: AbortSignal): Promise<CoinDetail>
   marketChart(
     id: string,
-    currency: Currency,
+    currency: UpstreamCurrency,
     days: ChartDays,
     signal?: AbortSignal,
   ): Promise<MarketChart>
   coinList(signal?: AbortSignal): Promise<CoinList>
+  /** The value of one bitcoin in every unit the upstream knows (the converted currencies' rates). */
+  exchangeRates(signal?: AbortSignal): Promise<ExchangeRatesResponse>
 }
 
 // CoinGecko's answers to our queries weigh a few KiB (a year's chart some 30 KiB): anything past
@@ -228,5 +235,6 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         signal,
         MAX_COIN_LIST_BYTES,
       ),
+    exchangeRates: (signal) => get('exchange_rates', {}, ExchangeRatesResponseSchema, signal),
   }
 }

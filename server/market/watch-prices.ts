@@ -1,10 +1,12 @@
-import type { Currency } from '@contract/currency'
+import { type Currency, isUpstreamCurrency } from '@contract/currency'
 import type { DataSource } from '@contract/data-meta'
 import { type NoPriceReason, pricedRow, type WatchRow } from '@contract/watchlist'
 import type { CallGate } from './budget'
 import { type DataStamp, NoDataError } from './cache'
 import type { MarketFacts } from './facts'
 import type { CoinPages } from './coins'
+import { percentIn } from './convert'
+import { ConvertedCache } from './converted-cache'
 import type { MarketCaches } from './service'
 
 const metaOf = (served: DataStamp) => ({
@@ -39,6 +41,7 @@ export async function watchPrices(
     cachedOnly?: boolean
   },
 ): Promise<WatchRow[]> {
+  if (!isUpstreamCurrency(currency)) return convertedRows(ids, currency, deps)
   // The price list, as every visitor gets it: real, it is in the facts; the sample, read here.
   const list = await deps.caches.markets[currency].get()
   const samples =
@@ -77,4 +80,29 @@ export async function watchPrices(
       }
     }),
   )
+}
+
+/** The rows in a currency the upstream is not asked in: the dollar rows, at the held rate. */
+async function convertedRows(
+  ids: readonly string[],
+  currency: Currency,
+  deps: Parameters<typeof watchPrices>[2],
+): Promise<WatchRow[]> {
+  const list = deps.caches.markets[currency]
+  // Reading the converted list waits for the rates on a cold cache, as the list's own read does.
+  await list.get().catch(() => undefined)
+  const rate = list instanceof ConvertedCache ? list.rate() : null
+  const rows = await watchPrices(ids, 'usd', deps)
+  return rows.map((row): WatchRow => {
+    if (row.status !== 'priced') return row
+    if (!rate) return { status: 'missing', id: row.id, reason: 'offline', retryAfterS: 60 }
+    const times = (value: number | null | undefined) =>
+      typeof value === 'number' ? value * rate.now : value
+    return {
+      ...row,
+      price: times(row.price),
+      marketCap: times(row.marketCap),
+      change24h: percentIn(row.change24h, rate),
+    }
+  })
 }

@@ -104,5 +104,6 @@ export function budgetedUpstream(upstream: Upstream, budget: SharedBudget): Upst
     coin: spent('coins', upstream.coin),
     marketChart: spent('coins', upstream.marketChart),
     coinList: spent('coins', upstream.coinList),
+    exchangeRates: spent('lists', upstream.exchangeRates),
   }
 }

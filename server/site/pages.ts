@@ -29,7 +29,6 @@ import type { CallGate } from '../market/budget'
 import {
   type CacheReader,
   type DataStamp,
-  type MarketCache,
   NoDataError,
   type Served,
   sharedCacheControl,
@@ -521,7 +520,7 @@ export function createPageRenderer(deps: {
         viewer = null,
       }: { gates: readonly CallGate[]; renderGate: CallGate | null; viewer?: Personal | null },
     ): Promise<Rendered | null> {
-      const sources: [MarketCache<CoinDetail>, MarketCache<MarketChart>] = [
+      const sources: [CacheReader<CoinDetail>, CacheReader<MarketChart>] = [
         coins.detail(id),
         coins.chart(id, currency, CHART_RANGES[range]),
       ]

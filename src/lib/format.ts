@@ -1,4 +1,5 @@
 import type { Currency } from '@contract/currency'
+import { CURRENCY_FORMATS } from '@contract/currency-formats'
 import type { DataSource } from '@contract/data-meta'
 
 // Display rules for market data (the price list, trending coins, coin pages), written out in en-US so prerendered and client HTML match.
@@ -56,29 +57,30 @@ export function formatDecimal(value: number, rounding: Rounding): string {
 const INTEGER: Rounding = { minFraction: 0, maxFraction: 0 }
 const UP_TO_THREE: Rounding = { minFraction: 0, maxFraction: 3 }
 const TWO_DECIMALS: Rounding = { minFraction: 2, maxFraction: 2 }
+const THREE_DECIMALS: Rounding = { minFraction: 3, maxFraction: 3 }
 // Below one dollar, significant digits keep tiny prices readable: 0.00000123, not 0.00.
 const SMALL_PRICE: Rounding = { minSignificant: 2, maxSignificant: 4 }
 // Sums in bitcoin or ether: one satoshi is 0.00000001 BTC, so no fixed decimals fit.
 const CRYPTO: Rounding = { minSignificant: 1, maxSignificant: 8 }
 
-/** Each currency's sign, written before the number as en-US does ("-€2.50"). */
-export const CURRENCY_SYMBOLS: Record<Currency, string> = {
-  usd: '$',
-  eur: '€',
-  gbp: '£',
-  jpy: '¥',
-  btc: '₿',
-  eth: 'Ξ',
-}
+/**
+ * What stands before a sum's digits in `currency`, as en-US writes it ("-€2.50", "-CHF 2.50"):
+ * its sign, or its code and a no-break space (contract/currency-formats.ts).
+ */
+export const currencyPrefix = (currency: Currency): string => CURRENCY_FORMATS[currency].prefix
+
+const FIXED: Record<number, Rounding> = { 0: INTEGER, 2: TWO_DECIMALS, 3: THREE_DECIMALS }
 
 /**
- * A sum in `currency`: € and £ (and $) with two decimals, ¥ with none, ₿ and Ξ with up to eight
- * significant digits; `small` keeps a fiat sum below one readable (¥0.0012, not ¥0).
+ * A sum in `currency`: with the currency's own decimals (€ two, ¥ and ₩ none, the Kuwaiti dinar
+ * three), ₿ and Ξ with up to eight significant digits; `small` keeps a fiat sum below one readable
+ * (¥0.0012, not ¥0).
  */
 function moneyRounding(abs: number, currency: Currency, small: boolean): Rounding {
-  if (currency === 'btc' || currency === 'eth') return CRYPTO
+  const { decimals } = CURRENCY_FORMATS[currency]
+  if (decimals === null) return CRYPTO
   if (small && abs !== 0 && abs < 1) return SMALL_PRICE
-  return currency === 'jpy' ? INTEGER : TWO_DECIMALS
+  return FIXED[decimals] ?? { minFraction: decimals, maxFraction: decimals }
 }
 
 /** The sign, the symbol, then the digits; no minus on a sum shown as zero (it did not fall). */
@@ -86,7 +88,7 @@ function money(value: number, currency: Currency, small: boolean): string {
   const abs = Math.abs(value)
   const digits = formatDecimal(abs, moneyRounding(abs, currency, small))
   const negative = value < 0 && /[1-9]/.test(digits)
-  return `${negative ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${digits}`
+  return `${negative ? '-' : ''}${currencyPrefix(currency)}${digits}`
 }
 
 type Numeric = number | null | undefined
@@ -129,7 +131,7 @@ export function formatMoneyChange(value: Numeric, currency: Currency = 'usd'): s
   if (!known(value)) return MISSING
   const digits = twoDecimals(value)
   const negative = digits.startsWith('-')
-  return `${negative ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${negative ? digits.slice(1) : digits}`
+  return `${negative ? '-' : ''}${currencyPrefix(currency)}${negative ? digits.slice(1) : digits}`
 }
 
 /**
@@ -139,7 +141,7 @@ export function formatMoneyChange(value: Numeric, currency: Currency = 'usd'): s
 export function formatNumber(value: Numeric, currency?: Currency): string {
   if (!known(value)) return MISSING
   const text = formatDecimal(value, Math.abs(value) >= 1000 ? INTEGER : UP_TO_THREE)
-  return currency ? CURRENCY_SYMBOLS[currency] + text : text
+  return currency ? currencyPrefix(currency) + text : text
 }
 
 export function formatRank(value: Numeric): string {

@@ -1,6 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { CURRENCIES } from '@contract/currency'
+import { UPSTREAM_CURRENCIES } from '@contract/currency'
+
+// The six with their own figures, and converted ones with the longest signs and the most digits.
+const CURRENCIES = [...UPSTREAM_CURRENCIES, 'inr', 'kwd', 'idr'] as const
 import { accountButton, menuButton, visit, waitForHydration } from './support/browser'
 import { expectNoShift, recordShifts } from './support/shifts'
 import { setUpSite, waitForPrices, waitForTrending } from './support/site'

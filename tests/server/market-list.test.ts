@@ -161,7 +161,7 @@ describe('GET /api/market/coins/markets with the list query', () => {
     ['another page size', { per_page: '250' }],
     ['no sparkline', { sparkline: 'false' }],
     ['other changes', { price_change_percentage: '1h,24h' }],
-    ['an unknown currency', { vs_currency: 'chf' }],
+    ['an unknown currency', { vs_currency: 'xau' }],
     ['an extra parameter', { ids: 'bitcoin' }],
   ])('refuses %s with 400 invalid_query, asking nothing', async (_, query) => {
     const s = await setup()

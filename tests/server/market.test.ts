@@ -288,7 +288,8 @@ describe('GET /api/market/coins/markets?vs_currency=…', () => {
   )
 
   it.each([
-    ['another currency', 'cad'],
+    ['a commodity the exchange rates hold', 'xau'],
+    ['a coin the exchange rates hold', 'ltc'],
     ['a currency in capitals', 'EUR'],
     ['an empty currency', ''],
     ['a list of currencies', 'usd,eur'],
@@ -368,7 +369,18 @@ describe('GET /api/market/global', () => {
     const { server: s } = await setup({ kind: 'reset' })
     const offline = await global(s)
     expect(offline).toMatchObject({ status: 200, source: 'sample' })
-    expect(offline.body).toEqual(JSON.parse(JSON.stringify(SAMPLE.global)))
+    const { total_market_cap, ...rest } = offline.body.data
+    const sampleTotals = SAMPLE.global.data.total_market_cap
+    expect({ ...rest, total_market_cap: { usd: total_market_cap.usd } }).toMatchObject(
+      JSON.parse(
+        JSON.stringify({ ...SAMPLE.global.data, total_market_cap: { usd: sampleTotals.usd } }),
+      ),
+    )
+    for (const currency of ['eur', 'gbp', 'jpy', 'btc', 'eth'] as const) {
+      expect(total_market_cap[currency]).toBe(sampleTotals[currency])
+    }
+    // A converted currency's total: the dollars' at the bundled rate.
+    expect(total_market_cap.inr).toBeCloseTo((sampleTotals.usd ?? 0) * sampleRate('inr'), -3)
   })
 
   it('refuses any query (400 invalid_query) and other methods (405)', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { chartIn, marketsIn } from '../../server/market/sample/currencies'
-import { CURRENCIES, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { UPSTREAM_CURRENCIES, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
 import * as v from 'valibot'
 import { fakeMarketListPage, madeUpCoinAnswer, madeUpListCoins } from './fake-market-list'
 
@@ -54,7 +54,7 @@ function listPage(path: string, search: URLSearchParams): string | undefined {
 const currencyKey = (path: string, currency: string | null) =>
   currency && currency !== DEFAULT_CURRENCY ? `${path}?vs_currency=${currency}` : path
 const inDollars = (path: keyof typeof UPSTREAM_FIXTURES) => JSON.parse(fixtures.get(path) ?? '')
-for (const currency of CURRENCIES) {
+for (const currency of UPSTREAM_CURRENCIES) {
   if (currency === DEFAULT_CURRENCY) continue
   const markets = marketsIn(inDollars('coins/markets'), currency)
   fixtures.set(currencyKey('coins/markets', currency), JSON.stringify(markets))

@@ -5,7 +5,7 @@
 import coinsBitcoin from '../../../mocks/fixtures/coins-bitcoin.json' with { type: 'json' }
 import coinsMarkets from '../../../mocks/fixtures/coins-markets.json' with { type: 'json' }
 import searchTrending from '../../../mocks/fixtures/search-trending.json' with { type: 'json' }
-import { CURRENCIES } from '@contract/currency'
+import { UPSTREAM_CURRENCIES } from '@contract/currency'
 import { currencyCoin, inCurrencies } from './currencies'
 
 /** What a sample coin's page is made from: a `coins/markets` row, or what trending says. */
@@ -276,7 +276,8 @@ function allTimeHigh(coin: SampleCoinSource, endMs: number): { ath: number; date
 }
 
 // What is not a sum stays the same in every currency: a date, and (roughly) a change in per cent.
-const same = <T>(value: T) => Object.fromEntries(CURRENCIES.map((currency) => [currency, value]))
+const same = <T>(value: T) =>
+  Object.fromEntries(UPSTREAM_CURRENCIES.map((currency) => [currency, value]))
 
 /**
  * `coins/{id}` for a sample coin: bitcoin's fixture, or one made from its list row and its past
@@ -306,7 +307,7 @@ export function sampleCoinDetail(coin: SampleCoinSource, endMs: number): Record<
       current_price: prices,
       ath: highs ?? pricesIn(null, coin.id),
       ath_change_percentage: Object.fromEntries(
-        CURRENCIES.map((currency) => {
+        UPSTREAM_CURRENCIES.map((currency) => {
           const now = prices[currency]
           const top = highs?.[currency]
           return [currency, now != null && top ? ((now - top) / top) * 100 : null]
@@ -320,7 +321,7 @@ export function sampleCoinDetail(coin: SampleCoinSource, endMs: number): Record<
       low_24h: pricesIn(past?.low ?? null, coin.id),
       price_change_percentage_24h: coin.price_change_percentage_24h,
       price_change_percentage_24h_in_currency: Object.fromEntries(
-        CURRENCIES.map((currency) => [
+        UPSTREAM_CURRENCIES.map((currency) => [
           currency,
           currencyCoin(currency) === coin.id ? 0 : coin.price_change_percentage_24h,
         ]),
@@ -336,7 +337,7 @@ export function sampleCoinDetail(coin: SampleCoinSource, endMs: number): Record<
 /** A price in US dollars in every offered currency; a coin in its own currency is worth 1. */
 function pricesIn(usd: number | null, coinId: string) {
   const converted = inCurrencies(usd)
-  for (const currency of CURRENCIES) {
+  for (const currency of UPSTREAM_CURRENCIES) {
     if (usd !== null && currencyCoin(currency) === coinId) converted[currency] = 1
   }
   return converted
@@ -345,7 +346,7 @@ function pricesIn(usd: number | null, coinId: string) {
 /** A sum in US dollars in every offered currency; in its own currency, a coin's sum is in coins. */
 function sumsIn(usd: number | null, coin: SampleCoinSource) {
   const converted = inCurrencies(usd)
-  for (const currency of CURRENCIES) {
+  for (const currency of UPSTREAM_CURRENCIES) {
     if (usd !== null && coin.current_price && currencyCoin(currency) === coin.id) {
       converted[currency] = usd / coin.current_price
     }

@@ -3,16 +3,30 @@
 // totals (taken at the same moment as the prices). Offline, the result is labelled sample like
 // the rest.
 import global from '../../../mocks/fixtures/global.json' with { type: 'json' }
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import {
+  type Currency,
+  DEFAULT_CURRENCY,
+  UPSTREAM_CURRENCIES,
+  type UpstreamCurrency,
+} from '@contract/currency'
+import exchangeRates from '../../../mocks/fixtures/exchange-rates.json' with { type: 'json' }
 
 const totals: Record<string, number> = global.data.total_market_cap
 
-/** How many units of `currency` one US dollar was worth in the fixtures. */
+const rates: Record<string, { value: number }> = exchangeRates.rates
+
+/**
+ * How many units of `currency` one US dollar was worth in the fixtures: by the `global` totals,
+ * else (a currency only converted) by the sample exchange rates, which agree with them.
+ */
 export function sampleRate(currency: Currency): number {
   const usd = totals.usd
   const other = totals[currency]
-  if (!usd || !other) throw new Error(`the global fixture has no total in ${currency}`)
-  return other / usd
+  if (usd && other) return other / usd
+  const rate = rates[currency]?.value
+  const dollar = rates.usd?.value
+  if (!rate || !dollar) throw new Error(`the sample has no rate for ${currency}`)
+  return rate / dollar
 }
 
 // The two currencies that are coins: a coin priced in itself is worth 1, at every moment.
@@ -57,14 +71,14 @@ export function marketsIn<T extends Record<string, unknown>>(
   })
 }
 
-/** A sum in US dollars in every offered currency (`coins/{id}`'s `{ usd, eur, … }`). */
-export function inCurrencies<T extends number | null>(usd: T): Record<Currency, T> {
+/** A sum in US dollars in every upstream currency (`coins/{id}`'s `{ usd, eur, … }`). */
+export function inCurrencies<T extends number | null>(usd: T): Record<UpstreamCurrency, T> {
   return Object.fromEntries(
-    CURRENCIES.map((currency) => [
+    UPSTREAM_CURRENCIES.map((currency) => [
       currency,
       typeof usd === 'number' ? usd * sampleRate(currency) : usd,
     ]),
-  ) as Record<Currency, T>
+  ) as Record<UpstreamCurrency, T>
 }
 
 type Series = readonly (readonly (number | null)[])[]

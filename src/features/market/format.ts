@@ -1,7 +1,7 @@
 // The global bar's short figures, by the rules of src/lib/format.ts, in the bar's own code (it
 // hydrates when the prices near the viewport), not in the code every page starts with.
 import type { Currency } from '@contract/currency'
-import { CURRENCY_SYMBOLS, formatDecimal, formatPrice, MISSING } from '@/lib/format'
+import { currencyPrefix, formatDecimal, formatPrice, MISSING } from '@/lib/format'
 
 const COMPACT = [
   [1e12, 'T'],
@@ -19,5 +19,5 @@ export function formatCompactMoney(
   const [size, unit] = COMPACT.find(([size]) => abs >= size) ?? [1, '']
   if (!unit) return formatPrice(value, currency)
   const digits = formatDecimal(abs / size, { minFraction: 2, maxFraction: 2 })
-  return `${value < 0 ? '-' : ''}${CURRENCY_SYMBOLS[currency]}${digits}${unit}`
+  return `${value < 0 ? '-' : ''}${currencyPrefix(currency)}${digits}${unit}`
 }

@@ -11,7 +11,13 @@ import {
   type Direction,
   SUGGESTED_MOVE,
 } from '@contract/alerts'
-import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
+import {
+  CURRENCY_NAMES,
+  type Currency,
+  DEFAULT_CURRENCY,
+  isUpstreamCurrency,
+  UPSTREAM_CURRENCIES,
+} from '@contract/currency'
 import { safeReturnPath } from '@contract/return-to'
 import { accountQueries } from '@/features/auth/account-session'
 import { Field } from '@/components/form/field'
@@ -127,7 +133,8 @@ function CreateAlertForm({
   const [direction, setDirection] = useState<Direction>('above')
   // The page's currency until the visitor picks one here.
   const [picked, setPicked] = useState<Currency | null>(null)
-  const currency = picked ?? pageCurrency
+  // Alerts fire on the upstream's own prices: a page in a converted currency starts at dollars.
+  const currency = picked ?? (isUpstreamCurrency(pageCurrency) ? pageCurrency : DEFAULT_CURRENCY)
   // The suggestion follows direction and currency until the visitor types a price of their own,
   // which nothing replaces.
   const [typed, setTyped] = useState<string | null>(null)
@@ -266,7 +273,7 @@ function CreateAlertForm({
               setAsked(null)
             }}
           >
-            {CURRENCIES.map((code) => (
+            {UPSTREAM_CURRENCIES.map((code) => (
               <option key={code} value={code}>
                 {code.toUpperCase()} ({CURRENCY_NAMES[code]})
               </option>
