@@ -97,6 +97,7 @@ export async function serveApp(
   void caches.markets.usd.refresh()
   void caches.trending.refresh()
   void caches.global.refresh()
+  void caches.rates.refresh()
   void coins.ids.refresh()
   // Messages left unsent by a previous run, or queued by another instance, go out now.
   mailer.start()

@@ -5,8 +5,10 @@ import coinsList from '../fixtures/coins-list.json'
 import coinsMarkets from '../fixtures/coins-markets.json'
 import global from '../fixtures/global.json'
 import searchTrending from '../fixtures/search-trending.json'
-import { chartIn, marketsIn } from '../../server/market/sample/currencies'
-import { CurrencySchema } from '@contract/currency'
+import exchangeRates from '../fixtures/exchange-rates.json'
+import { chartIn, marketsIn, sampleRate } from '../../server/market/sample/currencies'
+import { type Currency, CurrencySchema, isUpstreamCurrency } from '@contract/currency'
+import { CONVERSION_HEADER, type Conversion } from '@contract/exchange-rates'
 import {
   sampleCoinDetail,
   sampleCoinSources,
@@ -53,6 +55,22 @@ function coinHandlers(images: (id: string, detail: Record<string, unknown>) => o
 }
 
 /**
+ * What our server says of a list in a currency it converts (server/market/converted-cache.ts):
+ * the sample's rate, taken with the fixtures' prices.
+ */
+function conversionHeaders(currency: Currency): Record<string, string> {
+  if (isUpstreamCurrency(currency)) return {}
+  const conversion: Conversion = {
+    from: 'usd',
+    rate: sampleRate(currency),
+    ratesAt: new Date(CHART_END_MS).toISOString(),
+    ratesSource: 'upstream',
+    change24h: 'dollar',
+  }
+  return { [CONVERSION_HEADER]: JSON.stringify(conversion) }
+}
+
+/**
  * `coins/markets` in the asked currency (the fixture converted at its rates), else a 400. Asked
  * with the full list's query: its first page is the sample list, and there is no other.
  */
@@ -65,9 +83,11 @@ function markets(
   if (!currency.success) return invalidCurrency()
   if (search.get('per_page') === '100') {
     const page = search.get('page') === '1' ? sampleMarketList(currency.output, CHART_END_MS) : []
-    return HttpResponse.json(images(page))
+    return HttpResponse.json(images(page), { headers: conversionHeaders(currency.output) })
   }
-  return HttpResponse.json(marketsIn(images(coinsMarkets), currency.output))
+  return HttpResponse.json(marketsIn(images(coinsMarkets), currency.output), {
+    headers: conversionHeaders(currency.output),
+  })
 }
 
 // Matched on the path only, so they answer our proxy (/api/market/...) and CoinGecko alike. The
@@ -77,6 +97,7 @@ export const marketHandlers = [
   http.get('*/coins/list', () => HttpResponse.json(coinsList)),
   http.get('*/search/trending', () => HttpResponse.json(searchTrending)),
   http.get('*/global', () => HttpResponse.json(global)),
+  http.get('*/exchange_rates', () => HttpResponse.json(exchangeRates)),
   ...coinHandlers((_id, detail) => detail),
 ]
 
@@ -91,6 +112,7 @@ export const offlineMarketHandlers = [
   http.get('*/coins/list', () => HttpResponse.json(coinsList)),
   http.get('*/search/trending', () => HttpResponse.json(trendingWithSampleImages(searchTrending))),
   http.get('*/global', () => HttpResponse.json(global)),
+  http.get('*/exchange_rates', () => HttpResponse.json(exchangeRates)),
   ...coinHandlers((id, detail) => {
     const image = sampleImagePath(id)
     return { ...detail, image: { thumb: image, small: image, large: image } }

@@ -75,6 +75,7 @@ export function healthRoutes(deps: HealthDeps) {
         markets: upstream(deps.caches.markets.usd.state()),
         trending: upstream(deps.caches.trending.state()),
         global: upstream(deps.caches.global.state()),
+        exchangeRates: upstream(deps.caches.rates.state()),
         coinList: deps.coins.ids.state(),
         coinCaches: deps.coins.size,
         callsLastMinute: { limit: deps.budget.callsPerMin, reservedForLists: deps.budget.reserved },

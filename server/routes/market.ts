@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono'
 import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
 import { CoinDetailQuerySchema, CoinIdSchema, MarketChartQuerySchema } from '@contract/coin'
+import { CONVERSION_HEADER } from '@contract/exchange-rates'
 import { MarketsQuerySchema, NoQuerySchema } from '@contract/market'
 import { MARKET_LIST_PAGES_HEADER, MarketListQuerySchema } from '@contract/market-list'
 import type { CallGate } from '../market/budget'
@@ -56,6 +57,8 @@ async function reply(
   // An empty page of the list is past its end: its body is `[]`, kept like any other answer.
   if (emptyIsNotFound && served.body.byteLength === 2) throw apiError('no_such_page')
   c.set('dataSource', served.source)
+  // A currency made from dollars says at which rate, from when (the page's "converted" note).
+  if (served.conversion) c.header(CONVERSION_HEADER, JSON.stringify(served.conversion))
   return c.body(served.body, 200, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(served.body.byteLength),

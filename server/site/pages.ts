@@ -84,10 +84,12 @@ export async function loadRender(clientDir: string): Promise<Render | null> {
 const decoder = new TextDecoder()
 
 /** What served data is, as the site's queries say it. */
-function metaOf(served: DataStamp): Meta {
+function metaOf(served: DataStamp & Pick<Served, 'conversion'>): Meta {
   // Fresh from the upstream or from the cache is the same data: one render, labelled `cache`.
   const source: DataSource = served.source === 'live' ? 'cache' : served.source
-  return { source, updatedAt: served.updatedAt.toISOString() }
+  const meta: Meta = { source, updatedAt: served.updatedAt.toISOString() }
+  if (served.conversion) meta.conversion = served.conversion
+  return meta
 }
 
 /** What the cache serves, as the site's query holds it (`pick`), with what it is. */

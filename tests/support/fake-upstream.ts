@@ -20,6 +20,7 @@ export const UPSTREAM_FIXTURES = {
   'coins/bitcoin': 'coins-bitcoin.json',
   // One chart for every span: a test that needs another gives its own body.
   'coins/bitcoin/market_chart': 'coins-bitcoin-market-chart-7.json',
+  exchange_rates: 'exchange-rates.json',
 } as const
 
 /** A path below the prefix: one of the table's, or any other a test gives a body or fault. */
