@@ -1,9 +1,26 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
-import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
+import {
+  COMMON_CURRENCIES,
+  CURRENCIES,
+  CURRENCY_NAMES,
+  type Currency,
+  CurrencySchema,
+  DEFAULT_CURRENCY,
+} from '@contract/currency'
 import { takeEarlyChoice } from '@/boot/early-choices'
 import { rememberCurrency } from '@/lib/remembered-currency'
+
+// Every offered currency the first group lacks, by name (the menu's second group).
+const OTHER_CURRENCIES = CURRENCIES.filter((code) => !COMMON_CURRENCIES.includes(code)).sort(
+  (a, b) => CURRENCY_NAMES[a].localeCompare(CURRENCY_NAMES[b], 'en'),
+)
+
+/** "INR · Indian rupees": the code, which the closed menu shows, then the name to find it by. */
+function CurrencyOption({ code }: { code: Currency }) {
+  return <option value={code}>{`${code.toUpperCase()} · ${CURRENCY_NAMES[code]}`}</option>
+}
 
 /**
  * The currency menu: a native select (keyboard and screen readers know it), in a GET form whose
@@ -57,11 +74,16 @@ export function CurrencyMenu({
         value={currency}
         onChange={(event) => change(event.currentTarget.value)}
       >
-        {CURRENCIES.map((code) => (
-          <option key={code} value={code}>
-            {code.toUpperCase()}
-          </option>
-        ))}
+        <optgroup label="Common">
+          {COMMON_CURRENCIES.map((code) => (
+            <CurrencyOption key={code} code={code} />
+          ))}
+        </optgroup>
+        <optgroup label="All currencies">
+          {OTHER_CURRENCIES.map((code) => (
+            <CurrencyOption key={code} code={code} />
+          ))}
+        </optgroup>
       </select>
       <noscript>
         <button type="submit" className="currency-menu__submit">

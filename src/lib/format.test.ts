@@ -1,12 +1,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { CURRENCIES, CONVERTED_CURRENCIES } from '@contract/currency'
+import { CURRENCY_FORMATS } from '@contract/currency-formats'
 import {
   changeDirection,
+  convertedNote,
   dataNote,
   formatDecimal,
   formatNumber,
   formatPercent,
   formatPrice,
+  formatRate,
   formatShare,
   formatRank,
   formatSince,
@@ -274,5 +278,72 @@ describe('formatDecimal', () => {
     expect(formatDecimal(-2.5, { minFraction: 0, maxFraction: 0 })).toBe('-3')
     expect(formatDecimal(999.9995, { minFraction: 0, maxFraction: 3 })).toBe('1,000')
     expect(formatDecimal(0.99996, { minSignificant: 2, maxSignificant: 4 })).toBe('1.0')
+  })
+})
+
+describe('every currency, in its own sign and decimals', () => {
+  // One price per currency, checked against Intl for the fiat ones (the coins have no ISO code).
+  it.each(CURRENCIES.filter((c) => c !== 'btc' && c !== 'eth'))(
+    '%s: a price and a total as Intl writes them in en-US',
+    (currency) => {
+      const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      expect(formatPrice(1234.5678, currency)).toBe(intl.format(1234.5678))
+      expect(formatPrice(-98765.4321, currency)).toBe(intl.format(-98765.4321))
+      expect(formatNumber(1_840_734_193.4, currency)).toBe(
+        new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency,
+          maximumFractionDigits: 0,
+          minimumFractionDigits: 0,
+        }).format(1_840_734_193.4),
+      )
+    },
+  )
+
+  it('yen and won have no decimals, the Kuwaiti dinar three, a code stands apart from its digits', () => {
+    expect(formatPrice(1234.56, 'jpy')).toBe('¥1,235')
+    expect(formatPrice(1234.56, 'krw')).toBe('₩1,235')
+    expect(formatPrice(1234.5678, 'kwd')).toBe('KWD\u00a01,234.568')
+    expect(formatPrice(83.2, 'inr')).toBe('₹83.20')
+    expect(formatPrice(0.00123, 'inr')).toBe('₹0.00123')
+    expect(formatMoneyChange(-5.5, 'chf')).toBe('-CHF\u00a05.50')
+  })
+
+  it('every converted currency has its format', () => {
+    for (const currency of CONVERTED_CURRENCIES) expect(CURRENCY_FORMATS[currency]).toBeDefined()
+  })
+})
+
+describe('convertedNote', () => {
+  const conversion = {
+    from: 'usd' as const,
+    rate: 83.2112,
+    ratesAt: '2026-11-29T10:02:00.000Z',
+    ratesSource: 'upstream' as const,
+    change24h: 'dollar' as const,
+  }
+  const now = Date.parse('2026-11-29T10:05:30.000Z')
+
+  it('says the rate and how long ago it was taken, and whose 24 h change it is', () => {
+    expect(convertedNote(conversion, 'inr', now)).toBe(
+      'Converted from USD at 1 USD = 83.21 INR, 3\u00a0min ago. The 24 h change is the dollar’s: no rate from a day ago is held yet.',
+    )
+    expect(convertedNote({ ...conversion, change24h: 'rate' }, 'inr', now)).toMatch(
+      /, 3\u00a0min ago\. The 24 h change includes the rate’s own move\.$/,
+    )
+  })
+
+  it('in the server’s HTML, the rate’s time in UTC; with the sample rates, says so', () => {
+    expect(convertedNote(conversion, 'inr', null)).toContain(
+      'at 1 USD = 83.21 INR, the rate of 10:02 UTC.',
+    )
+    expect(convertedNote({ ...conversion, ratesSource: 'sample' }, 'inr', now)).toContain(
+      'a sample rate (live rates are unavailable)',
+    )
+  })
+
+  it('a rate below one keeps four significant digits', () => {
+    expect(formatRate(0.306881)).toBe('0.3069')
+    expect(formatRate(16652.4)).toBe('16,652.40')
   })
 })

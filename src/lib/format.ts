@@ -1,6 +1,7 @@
 import type { Currency } from '@contract/currency'
 import { CURRENCY_FORMATS } from '@contract/currency-formats'
 import type { DataSource } from '@contract/data-meta'
+import type { Conversion } from '@contract/exchange-rates'
 
 // Display rules for market data (the price list, trending coins, coin pages), written out in en-US so prerendered and client HTML match.
 export const MISSING = '–'
@@ -237,4 +238,43 @@ export function dataNote(
   if (meta.source !== 'stale') return null
   const time = formatTime(meta.updatedAt, utc)
   return time === MISSING ? 'Prices may be out of date' : `Prices as of ${time}`
+}
+
+/** An exchange rate as the converted note writes it: 83.21, 1,464.90, 0.3069. */
+export function formatRate(rate: number): string {
+  return formatDecimal(rate, rate >= 1 ? TWO_DECIMALS : { minSignificant: 4, maxSignificant: 4 })
+}
+
+/** "3 min ago", "just now": how long ago `iso` was, in words. */
+function agoText(iso: string, now: number): string {
+  const age = Math.max(0, now - Date.parse(iso))
+  if (age < 60_000) return 'just now'
+  if (age < 3_600_000) return `${withUnit(Math.floor(age / 60_000), 'min')} ago`
+  if (age < 86_400_000) return `${withUnit(Math.floor(age / 3_600_000), 'h')} ago`
+  return `on ${formatSince(iso, now)}`
+}
+
+/**
+ * The line under figures the server made from US dollars: "Converted from USD at 1 USD =
+ * 83.21 INR, 3 min ago." and, while no day-old rate is held, that the 24 h change is the dollar's.
+ * `now` null (the server's HTML, shared by every visitor): the rate's time in UTC instead.
+ */
+export function convertedNote(
+  conversion: Conversion,
+  currency: Currency,
+  now: number | null,
+): string {
+  const code = currency.toUpperCase()
+  const when =
+    conversion.ratesSource === 'sample'
+      ? 'a sample rate (live rates are unavailable)'
+      : now === null
+        ? `the rate of ${formatTime(conversion.ratesAt, true)}`
+        : agoText(conversion.ratesAt, now)
+  const rate = `1 USD = ${formatRate(conversion.rate)} ${code}`
+  const change =
+    conversion.change24h === 'dollar'
+      ? ' The 24 h change is the dollar’s: no rate from a day ago is held yet.'
+      : ' The 24 h change includes the rate’s own move.'
+  return `Converted from USD at ${rate}, ${when}.${change}`
 }

@@ -4,6 +4,7 @@ import { Change } from '@/components/change'
 import { CoinStar } from '@/components/coin-star'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
+import { ConvertedNote } from '@/components/converted-note'
 import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { usePageData, usePageUnavailable } from '@/lib/page-state'
@@ -57,6 +58,11 @@ export function CoinPage({
   const said = usePageUnavailable(detail.queryKey)
   const named = useQuery(coinQueries.named(coinId)).data?.name
   const hydrated = useHydrated()
+  const chartOptions = coinQueries.chart(coinId, range, currency)
+  const chartMeta = useShownData(
+    useQuery({ ...chartOptions, enabled: false }).data,
+    usePageData(chartOptions.queryKey),
+  )?.meta
 
   const figures = data ? figuresOfDetail(data, currency) : listed ? figuresOfListed(listed) : null
   if (!figures && isUnknownCoin(query.error)) return <NotFound />
@@ -119,6 +125,8 @@ export function CoinPage({
               failed={data ? failedRefresh('prices', data.meta, query) : null}
             />
             <Attribution />
+            {/* The chart's answer in a converted currency says at which rate (the details hold every currency). */}
+            <ConvertedNote meta={chartMeta} currency={currency} />
           </footer>
         </>
       ) : missing !== null ? (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CurrencyMenu } from '@/components/currency-menu'
+import { ConvertedNote } from '@/components/converted-note'
 import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
@@ -126,6 +127,7 @@ export function CoinList({
       <div className="prices__footer">
         <DataNote meta={data?.meta} failed={failedRefresh('prices', data?.meta, query)} />
         <Attribution />
+        <ConvertedNote meta={data?.meta} currency={currency} />
       </div>
     </section>
   )

@@ -17,6 +17,7 @@ import {
 import { LoadError, useRetryFocus } from '@/components/load-error'
 import { MarketTable, MarketTableSkeleton, PRICE_LIST_SORTS } from './market-table'
 import { useAddressSorting } from '@/components/data-table'
+import { ConvertedNote } from '@/components/converted-note'
 import { UpdatedAgo } from './updated-ago'
 import { type Currency, CURRENCY_NAMES, DEFAULT_CURRENCY } from '@contract/currency'
 import { CurrencyMenu, GlobalBar, usePriceExtras } from '../late-price-extras'
@@ -128,6 +129,7 @@ export function PriceSection({
       <div className="prices__footer">
         <DataNote meta={data?.meta} failed={failedRefresh('prices', data?.meta, query)} />
         <Attribution />
+        <ConvertedNote meta={data?.meta} currency={shownCurrency} />
       </div>
     </section>
   )
