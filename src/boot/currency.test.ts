@@ -22,6 +22,6 @@ describe('rememberedCurrency', () => {
     expect(rule(null, on('/'))).toBeNull()
     // The default needs no parameter, and a currency no longer offered is forgotten.
     expect(rule('usd', on('/'))).toBeNull()
-    expect(rule('chf', on('/'))).toBeNull()
+    expect(rule('xau', on('/'))).toBeNull()
   })
 })
