@@ -3,6 +3,7 @@ import type { Db } from '../db/client'
 import type { Logger } from '../logger'
 import type { SharedMarket } from '../market/service'
 import { budgetedUpstream, SharedBudget } from './budget'
+import { sharedRateHistory } from './rate-history'
 import { type MissLimiter, sharedMissLimiter } from '../limits/miss-limiter'
 import { postgresLimiters, SWEEP_INTERVAL_MS, sweepCounters } from '../limits/postgres'
 import {
@@ -78,6 +79,7 @@ export function createCoordinator(deps: {
       }),
       budget,
       budgeted: (upstream) => budgetedUpstream(upstream, budget),
+      rateHistory: sharedRateHistory(db.market),
     },
     close: () => clearInterval(sweep),
   }

@@ -2,6 +2,7 @@ import type { Clock } from '../clock'
 import type { Locks, Pool, Queryable } from '../db/client'
 import type { SharedRefresh } from '../market/cache'
 import { type UpstreamFailure, UpstreamError } from '../market/upstream'
+import { RATE_SNAPSHOT_PREFIX } from './rate-history'
 
 // Advisory locks of the market rows: this constant and the key's hash (two-int form).
 const LOCK_CLASS = 4_242_002
@@ -178,18 +179,19 @@ const DAY_MS = 86_400_000
  * Keeps `market_rows` bounded: rows nobody refreshed for a day go (a coin no one looks at), and
  * beyond `maxRows` the longest unrefreshed ones (a dropped row only costs a call when asked for
  * again, as an in-memory LRU's eviction does). The lists are refreshed every few minutes, so they
- * stay. Answers how many rows it deleted.
+ * stay. The exchange rates' hourly snapshots (server/shared/rate-history.ts) stay two days: the
+ * one of a day before is read. Answers how many rows it deleted.
  */
 export async function sweepMarketRows(db: Pool, clock: Clock, maxRows = 10_000): Promise<number> {
   const now = clock.now()
   const { rows } = await db.query<{ n: string }>(
     `WITH gone AS (
        DELETE FROM market_rows WHERE retry_at <= $1 AND (
-         coalesce(fetched_at, 0) <= $2
+         coalesce(fetched_at, 0) <= CASE WHEN key LIKE $4 THEN $5 ELSE $2 END
          OR key IN (SELECT key FROM market_rows ORDER BY coalesce(fetched_at, 0) DESC OFFSET $3)
        ) RETURNING 1
      ) SELECT count(*) AS n FROM gone`,
-    [now, now - DAY_MS, maxRows],
+    [now, now - DAY_MS, maxRows, `${RATE_SNAPSHOT_PREFIX}%`, now - 2 * DAY_MS],
   )
   return Number(rows[0]?.n ?? 0)
 }

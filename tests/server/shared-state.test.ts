@@ -8,6 +8,7 @@ import { createLogger } from '../../server/logger'
 import { SharedBudget } from '../../server/shared/budget'
 import { postgresLimiters, sweepCounters } from '../../server/limits/postgres'
 import { sweepMarketRows } from '../../server/shared/market-rows'
+import { sharedRateHistory } from '../../server/shared/rate-history'
 import { sharedMissLimiter } from '../../server/limits/miss-limiter'
 import { RateLimiter } from '../../server/limits/rate-limiter'
 import { type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
@@ -270,10 +271,11 @@ describeWith(
           (row) => row.key,
         )
       const before = await keys()
-      // Beside the 30: the rows the instances wrote (markets, global, trending, bitcoin).
-      expect(before).toHaveLength(34)
-      // 10 a day old, then the oldest 9 of the rest to leave 15 (the instances' rows among them).
-      expect(await sweepMarketRows(db, clock, 15)).toBe(19)
+      // Beside the 30: the rows the instances wrote (markets, global, trending, bitcoin, the
+      // exchange rates and their hour's snapshot).
+      expect(before).toHaveLength(36)
+      // 10 a day old, then the oldest 11 of the rest to leave 15 (the instances' rows among them).
+      expect(await sweepMarketRows(db, clock, 15)).toBe(21)
       const after = await keys()
       expect(after).toHaveLength(15)
       expect(after).toEqual(
@@ -281,6 +283,44 @@ describeWith(
       )
       expect(after).not.toContain('coins/test-0')
       expect(after).not.toContain('coins/test-17')
+    })
+
+    it("the exchange rates' hourly snapshots are shared: an instance reads the rate of a day before another one kept", async () => {
+      const [one, other] = dbs as [Db, Db]
+      const now = clock.now()
+      const history = sharedRateHistory(one)
+      // A minute into the hour of a day ago, then a minute later: one snapshot an hour, the first.
+      const dayAgo = Math.floor((now - 86_400_000) / 3_600_000) * 3_600_000 + 60_000
+      await history.save({ at: dayAgo, rates: { inr: 80 } })
+      await history.save({ at: dayAgo + 60_000, rates: { inr: 99 } })
+      await history.save({ at: now - 30 * 3_600_000, rates: { inr: 70 } })
+      expect(await sharedRateHistory(other).near(now - 86_400_000, 7_200_000)).toEqual({
+        at: dayAgo,
+        rates: { inr: 80 },
+      })
+      expect(await sharedRateHistory(other).near(now - 40 * 3_600_000, 7_200_000)).toBeNull()
+      // Every instance finds it, though none of them was running a day ago: its 24 h change in
+      // rupees includes the rate's move since.
+      const inr = MARKETS.replace('vs_currency=usd', 'vs_currency=inr')
+      const conversion = async () =>
+        JSON.parse(
+          (await fetch(`${servers[2]?.url}${inr}`)).headers.get('x-converted-from-usd') ?? '{}',
+        )
+      await expect.poll(async () => (await conversion()).change24h).toBe('rate')
+      // The sweep keeps a snapshot two days, a market row one.
+      await one.query('INSERT INTO market_rows (key, body, fetched_at) VALUES ($1, $2, $3)', [
+        'coins/old',
+        '{}',
+        now - 30 * 3_600_000,
+      ])
+      await sweepMarketRows(one, clock)
+      const keys = (
+        await one.query<{ key: string }>(
+          "SELECT key FROM market_rows WHERE key LIKE 'exchange_rates@%' OR key = 'coins/old'",
+        )
+      ).rows.map((row) => row.key)
+      expect(keys).not.toContain('coins/old')
+      expect(keys).toContain(`exchange_rates@${Math.floor((now - 30 * 3_600_000) / 3_600_000)}`)
     })
 
     it('with PostgreSQL down: pages and market data still served, accounts 503, and back without a restart', async () => {
