@@ -187,7 +187,7 @@ export async function sweepMarketRows(db: Pool, clock: Clock, maxRows = 10_000):
   const { rows } = await db.query<{ n: string }>(
     `WITH gone AS (
        DELETE FROM market_rows WHERE retry_at <= $1 AND (
-         coalesce(fetched_at, 0) <= CASE WHEN key LIKE $4 THEN $5 ELSE $2 END
+         coalesce(fetched_at, 0) <= CASE WHEN key LIKE $4::text THEN $5::bigint ELSE $2::bigint END
          OR key IN (SELECT key FROM market_rows ORDER BY coalesce(fetched_at, 0) DESC OFFSET $3)
        ) RETURNING 1
      ) SELECT count(*) AS n FROM gone`,
