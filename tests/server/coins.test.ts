@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { COIN_DETAIL_PARAMS, CoinDetailSchema, MarketChartSchema } from '@contract/coin'
 import { MARKETS_PARAMS } from '@contract/market'
-import { CURRENCIES } from '@contract/currency'
+import { CURRENCIES, UPSTREAM_CURRENCIES } from '@contract/currency'
 import { sampleRate } from '../../server/market/sample/currencies'
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '../support/fake-upstream'
 import { setUpTestDb, type TestServer, testServer, untilHealth } from './helpers/server'
@@ -55,7 +55,10 @@ const settled = (s: TestServer) =>
   untilHealth(
     s,
     ({ upstream }) =>
-      !upstream.markets.fetching && !upstream.trending.fetching && !upstream.coinList.fetching,
+      !upstream.markets.fetching &&
+      !upstream.trending.fetching &&
+      !upstream.coinList.fetching &&
+      !upstream.exchangeRates.fetching,
   )
 
 /** Waits for a background request to reach the upstream and its answer to land. */
@@ -111,7 +114,7 @@ describe('GET /api/market/coins/:id', () => {
     expect(first.cacheControl).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
     expect(first.updatedAt).toBe(new Date(s.clock.now()).toISOString())
     const coin = v.parse(CoinDetailSchema, first.body)
-    // One answer holds the page in every offered currency.
+    // One answer holds the page in every offered currency (the converted ones made by the server).
     expect(Object.keys(coin.market_data?.current_price ?? {}).sort()).toEqual(
       [...CURRENCIES].sort(),
     )
@@ -246,12 +249,12 @@ describe('GET /api/market/coins/:id/market_chart', () => {
     expect(u.callsTo(path)).toHaveLength(4)
   })
 
-  it('keeps one chart per currency, each asked for once', async () => {
+  it('keeps one chart per currency the upstream is asked in, each asked for once', async () => {
     // Room in the budget for seven coin calls in one minute.
     const { server: s, upstream: u } = await setup({ kind: 'ok' }, { UPSTREAM_CALLS_PER_MIN: '30' })
     const path = 'coins/bitcoin/market_chart'
     const usd = v.parse(MarketChartSchema, (await chart(s, 'bitcoin', '7')).body).prices
-    for (const currency of CURRENCIES) {
+    for (const currency of UPSTREAM_CURRENCIES) {
       const first = await chart(s, 'bitcoin', '7', currency)
       expect(first.status, currency).toBe(200)
       // The fake upstream's chart is the dollar one at the fixtures' rates; in bitcoin, 1.
@@ -262,19 +265,19 @@ describe('GET /api/market/coins/:id/market_chart', () => {
     }
     expect(
       u.callsTo(path).map((call) => new URLSearchParams(call.query).get('vs_currency')),
-    ).toEqual([...CURRENCIES])
+    ).toEqual([...UPSTREAM_CURRENCIES])
     // The details answer every currency: still one call.
-    for (const currency of CURRENCIES)
+    for (const currency of UPSTREAM_CURRENCIES)
       expect((await detail(s, 'bitcoin')).status, currency).toBe(200)
     expect(u.callsTo('coins/bitcoin')).toHaveLength(1)
     const health = await (await fetch(`${s.url}/api/health/detail`)).json()
-    expect(health.upstream.coinCaches.charts).toBe(CURRENCIES.length)
+    expect(health.upstream.coinCaches.charts).toBe(UPSTREAM_CURRENCIES.length)
   })
 
   it.each([
     ['another span', 'vs_currency=usd&days=14'],
     ['every day', 'vs_currency=usd&days=max'],
-    ['a currency not offered', 'vs_currency=chf&days=7'],
+    ['a currency not offered', 'vs_currency=xau&days=7'],
     ['a currency in capitals', 'vs_currency=EUR&days=7'],
     ['two currencies', 'vs_currency=usd&vs_currency=eur&days=7'],
     ['an interval', 'vs_currency=usd&days=7&interval=daily'],

@@ -45,7 +45,10 @@ const settled = (s: TestServer) =>
   untilHealth(
     s,
     ({ upstream }) =>
-      !upstream.markets.fetching && !upstream.trending.fetching && !upstream.global.fetching,
+      !upstream.markets.fetching &&
+      !upstream.trending.fetching &&
+      !upstream.global.fetching &&
+      !upstream.exchangeRates.fetching,
   )
 
 async function markets(s: TestServer, query = MARKETS_QUERY) {

@@ -312,7 +312,7 @@ describe('pages rendered with market data', () => {
     expect(plain).toContain(formatPrice(current_price.usd))
     const renders = s.renders()
     expect(await (await page(s, '/coins/bitcoin?currency=usd')).text()).toBe(plain)
-    expect(await (await page(s, '/coins/bitcoin?currency=chf')).text()).toBe(plain)
+    expect(await (await page(s, '/coins/bitcoin?currency=xau')).text()).toBe(plain)
     expect(s.renders()).toBe(renders)
   })
 
