@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import coinsBitcoin from '../../mocks/fixtures/coins-bitcoin.json'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
 import exchangeRates from '../../mocks/fixtures/exchange-rates.json'
 import { marketsIn } from '../../server/market/sample/currencies'
@@ -102,5 +103,27 @@ describe.each(VIEWPORTS)('a price list in rupees at $name ($width×$height)', (v
     await checked.page.goto(`${site.url}/crypto?currency=inr`)
     expect(await firstPrice(checked.page).textContent()).toBe(bitcoinPrice('inr'))
     await expectNoAxeViolations(checked.page)
+  })
+})
+
+describe('the full list and a coin page in rupees, without JavaScript', () => {
+  it('are rendered by the server in INR, each saying how it was converted', async () => {
+    const { page } = await site.open(VIEWPORTS[0], { javaScriptEnabled: false })
+    await page.goto(`${site.url}/coins?currency=inr`)
+    const bitcoinRow = page.locator('.coin-list tbody tr', {
+      has: page.locator('a[href^="/coins/bitcoin?"]'),
+    })
+    expect(await bitcoinRow.locator('th + td').textContent()).toBe(bitcoinPrice('inr'))
+    expect(await page.locator('.converted-note').textContent()).toContain('1 USD = 83.21 INR')
+
+    await page.goto(`${site.url}/coins/bitcoin?currency=inr`)
+    const inr = coinsBitcoin.market_data.current_price.usd * rateOf('inr')
+    expect(await page.locator('.coin-page__price-value').textContent()).toBe(
+      formatPrice(inr, 'inr'),
+    )
+    expect(await page.locator('.coin-page .converted-note').textContent()).toContain(
+      '1 USD = 83.21 INR',
+    )
+    expect(convertedCalls()).toEqual([])
   })
 })
