@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DIRECTIONS, type Direction } from '@contract/alerts'
 import { type AlertState, type Comparison, RULE } from '../alerts/crossing'
-import type { Db, Queryable } from './client'
+import { type Db, inTransaction, type Queryable } from './client'
 
 export type { AlertState }
 
@@ -103,21 +103,6 @@ function toAlert(row: Row): AlertRow {
             source: row.triggered_source ?? '',
           },
   }
-}
-
-/** Runs `fn` in one transaction on a pinned connection. */
-async function inTransaction<T>(db: Db, fn: (connection: Queryable) => Promise<T>): Promise<T> {
-  return db.session(async (connection) => {
-    await connection.exec('BEGIN')
-    try {
-      const result = await fn(connection)
-      await connection.exec('COMMIT')
-      return result
-    } catch (error) {
-      await connection.exec('ROLLBACK').catch(() => undefined)
-      throw error
-    }
-  })
 }
 
 /** One side of the crossing rule as a SQL condition on `a.direction` and `a.threshold`. */
