@@ -1,7 +1,7 @@
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import { rateCounterStore } from '../db/rate-counters'
-import { type Limiters, MAX_KEYS } from './rate-limiter'
+import { type Limiters, MAX_KEYS } from '../limits/rate-limiter'
 
 const retryAfterS = (endsAt: number, now: number) => Math.max(1, Math.ceil((endsAt - now) / 1000))
 
