@@ -47,8 +47,11 @@ describe.each(VIEWPORTS)('the coin page converter at $name ($width×$height)', (
 describe('the coin page converter without JavaScript', () => {
   it('is in the server-rendered page with one coin at its price', async () => {
     const { page } = await site.open(VIEWPORTS[0], { javaScriptEnabled: false })
-    await visit(page, `${site.url}/coins/bitcoin`)
+    await page.goto(`${site.url}/coins/bitcoin`)
     expect(await amount(page).inputValue()).toBe('1')
     expect(await value(page, 'USD').inputValue()).toBe('97412.00')
+    expect(await page.locator('.coin-converter__note').textContent()).toBe(
+      '1 BTC = 97412.00 USD, at the price above.',
+    )
   })
 })
