@@ -18,7 +18,7 @@ export type DollarRates = Record<string, number>
 export type RateSnapshot = { at: number; rates: DollarRates }
 
 /**
- * Where the day-old snapshots also go when instances share a PostgreSQL (server/shared/), so an
+ * Where the day-old snapshots also go when instances share a PostgreSQL (server/shared-state/), so an
  * instance started an hour ago still knows yesterday's rates. Its failures only cost the
  * day-old comparison: the memory copy goes on.
  */

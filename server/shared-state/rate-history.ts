@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Pool } from '../db/client'
+import { marketRowStore } from '../db/market-rows'
 import type { RateHistoryStore } from '../market/rates'
 
 /**
@@ -13,22 +14,16 @@ const HOUR_MS = 3_600_000
 const DollarRatesSchema = v.record(v.string(), v.pipe(v.number(), v.finite(), v.gtValue(0)))
 
 export function sharedRateHistory(db: Pool): RateHistoryStore {
+  const rows = marketRowStore(db)
   return {
-    async save({ at, rates }) {
-      await db.query(
-        `INSERT INTO market_rows (key, body, fetched_at) VALUES ($1, $2, $3)
-         ON CONFLICT (key) DO NOTHING`,
-        [`${RATE_SNAPSHOT_PREFIX}${Math.floor(at / HOUR_MS)}`, JSON.stringify(rates), at],
-      )
-    },
+    save: ({ at, rates }) =>
+      rows.writeOnce(
+        `${RATE_SNAPSHOT_PREFIX}${Math.floor(at / HOUR_MS)}`,
+        JSON.stringify(rates),
+        at,
+      ),
     async near(at, windowMs) {
-      const { rows } = await db.query<{ body: string; fetched_at: string }>(
-        `SELECT body, fetched_at FROM market_rows
-         WHERE key LIKE $1 AND fetched_at BETWEEN $2 AND $3
-         ORDER BY abs(fetched_at - $4) LIMIT 1`,
-        [`${RATE_SNAPSHOT_PREFIX}%`, at - windowMs, at + windowMs, at],
-      )
-      const row = rows[0]
+      const row = await rows.nearest(RATE_SNAPSHOT_PREFIX, at, at - windowMs, at + windowMs)
       if (!row) return null
       const rates = v.safeParse(DollarRatesSchema, JSON.parse(row.body))
       return rates.success ? { at: Number(row.fetched_at), rates: rates.output } : null

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock'
-import type { Locks, Pool, Queryable } from '../db/client'
+import type { Locks, Pool } from '../db/client'
+import { type MarketRow, marketRowStore } from '../db/market-rows'
 import type { SharedRefresh } from '../market/cache'
 import { type UpstreamFailure, UpstreamError } from '../market/upstream'
 import { RATE_SNAPSHOT_PREFIX } from './rate-history'
@@ -13,21 +14,6 @@ const FAILURE_BACKOFF_MS = 15_000
 // How long a refresh waits for one of this instance's refresh slots before it is refused (as
 // a spent budget is: the caller says "try again in 1 s").
 const SLOT_WAIT_MS = 1000
-
-type Row = {
-  body: string | null
-  fetched_at: string | null
-  retry_at: string
-  failure: string | null
-}
-
-async function read(connection: Queryable, key: string): Promise<Row | undefined> {
-  const { rows } = await connection.query<Row>(
-    'SELECT body, fetched_at, retry_at, failure FROM market_rows WHERE key = $1',
-    [key],
-  )
-  return rows[0]
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -97,18 +83,19 @@ export function sharedMarketRows(options: {
   /** Longest wait on another instance's refresh: its upstream call's timeout, and a second. */
   waitMs: number
 }) {
-  const { db, locks, clock, slots } = options
+  const { locks, clock, slots } = options
+  const rows = marketRowStore(options.db)
   return (key: string, ttlMs: number): SharedRefresh =>
     (call, signal) =>
       slots.run(async () => {
         const deadline = performance.now() + options.waitMs
         for (;;) {
-          const shared = usable(await read(db, key))
+          const shared = usable(await rows.read(key))
           if (shared) return shared
           if (await locks.tryLock(LOCK_CLASS, key)) {
             try {
               // Another instance may have written the row between our read and our lock.
-              return usable(await read(db, key)) ?? (await refresh())
+              return usable(await rows.read(key)) ?? (await refresh())
             } finally {
               await locks.unlock(LOCK_CLASS, key).catch(() => undefined)
             }
@@ -120,7 +107,7 @@ export function sharedMarketRows(options: {
         }
 
         // The row's data while fresh; its failure while its back-off lasts; else null.
-        function usable(row: Row | undefined) {
+        function usable(row: MarketRow | undefined) {
           if (!row) return null
           const now = clock.now()
           if (
@@ -150,24 +137,12 @@ export function sharedMarketRows(options: {
             // off; a database error on the way is this instance's trouble alone.
             if (!(error instanceof UpstreamError)) throw error
             const retryAt = clock.now() + (error.retryAfterMs ?? FAILURE_BACKOFF_MS)
-            await db
-              .query(
-                `INSERT INTO market_rows (key, retry_at, failure) VALUES ($1, $2, $3)
-                 ON CONFLICT (key) DO UPDATE SET retry_at = $2, failure = $3`,
-                [key, retryAt, error.kind],
-              )
-              .catch(() => undefined)
+            await rows.writeFailure(key, retryAt, error.kind).catch(() => undefined)
             throw error
           }
           const fetchedAt = clock.now()
           // Data this instance paid a call for is served even if the database went away meanwhile.
-          await db
-            .query(
-              `INSERT INTO market_rows (key, body, fetched_at) VALUES ($1, $2, $3)
-               ON CONFLICT (key) DO UPDATE SET body = $2, fetched_at = $3, retry_at = 0, failure = NULL`,
-              [key, json, fetchedAt],
-            )
-            .catch(() => undefined)
+          await rows.write(key, json, fetchedAt).catch(() => undefined)
           return { json, fetchedAt }
         }
       })
@@ -179,19 +154,13 @@ const DAY_MS = 86_400_000
  * Keeps `market_rows` bounded: rows nobody refreshed for a day go (a coin no one looks at), and
  * beyond `maxRows` the longest unrefreshed ones (a dropped row only costs a call when asked for
  * again, as an in-memory LRU's eviction does). The lists are refreshed every few minutes, so they
- * stay. The exchange rates' hourly snapshots (server/shared/rate-history.ts) stay two days: the
- * one of a day before is read. Answers how many rows it deleted.
+ * stay. The exchange rates' hourly snapshots (./rate-history.ts) stay two days: the one of a day
+ * before is read. Answers how many rows it deleted.
  */
-export async function sweepMarketRows(db: Pool, clock: Clock, maxRows = 10_000): Promise<number> {
+export function sweepMarketRows(db: Pool, clock: Clock, maxRows = 10_000): Promise<number> {
   const now = clock.now()
-  const { rows } = await db.query<{ n: string }>(
-    `WITH gone AS (
-       DELETE FROM market_rows WHERE retry_at <= $1 AND (
-         coalesce(fetched_at, 0) <= CASE WHEN key LIKE $4::text THEN $5::bigint ELSE $2::bigint END
-         OR key IN (SELECT key FROM market_rows ORDER BY coalesce(fetched_at, 0) DESC OFFSET $3)
-       ) RETURNING 1
-     ) SELECT count(*) AS n FROM gone`,
-    [now, now - DAY_MS, maxRows, `${RATE_SNAPSHOT_PREFIX}%`, now - 2 * DAY_MS],
-  )
-  return Number(rows[0]?.n ?? 0)
+  return marketRowStore(db).sweep(now, now - DAY_MS, maxRows, {
+    prefix: RATE_SNAPSHOT_PREFIX,
+    staleBefore: now - 2 * DAY_MS,
+  })
 }
