@@ -94,10 +94,13 @@ export async function serveApp(
   const address = await listening
   // The first visitor should find data (or the sample) ready, not wait for the upstream.
   // The other currencies' lists wait for a visitor who asks: they spend from the shared budget.
-  void caches.markets.usd.refresh()
-  void caches.trending.refresh()
-  void caches.global.refresh()
-  void caches.rates.refresh()
+  // The exchange rates once the lists have answered: on PostgreSQL every refresh holds one of the
+  // instance's few refresh slots, which the lists and a first visitor's coin need more.
+  void Promise.allSettled([
+    caches.markets.usd.refresh(),
+    caches.trending.refresh(),
+    caches.global.refresh(),
+  ]).then(() => caches.rates.refresh())
   void coins.ids.refresh()
   // Messages left unsent by a previous run, or queued by another instance, go out now.
   mailer.start()
