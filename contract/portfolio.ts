@@ -1,11 +1,11 @@
 // The portfolio as the site and the server agree on it (server/routes/portfolio.ts,
-// src/lib/portfolio/): a list of transactions, each amount an exact decimal string. The figures
+// src/lib/portfolio/): a list of transactions, each amount an exact decimal string. Its prices
+// are a watchlist's (`GET /api/market/watchlist`): what the server holds, with their age. The figures
 // (holdings, profit and loss) are computed from them by src/lib/portfolio/holdings.ts; this
 // module imports valibot only, so it checks the shape of an amount, never does arithmetic.
 import * as v from 'valibot'
 import { CoinIdSchema } from './coin-id'
 import { CurrencySchema } from './currency'
-import { WatchRowSchema } from './watchlist'
 
 /** Transactions one portfolio holds at most; the next one is refused (`409 portfolio_full`). */
 export const PORTFOLIO_MAX = 1000
@@ -112,27 +112,9 @@ export const TransactionSchema = v.object({
 })
 export type Transaction = v.InferOutput<typeof TransactionSchema>
 
-/** `GET /api/portfolio?currency=`: its query. */
-export const PortfolioQuerySchema = v.strictObject({
-  currency: v.optional(CurrencySchema, 'usd'),
-})
-
-/**
- * A coin's price as the server holds it: a watched coin's row (its `meta.updatedAt` is the
- * figure's age), or, when it has none now, the last one this server saw (`lastKnown`).
- */
-export const PortfolioPriceSchema = v.object({
-  row: WatchRowSchema,
-  lastKnown: v.nullable(
-    v.object({ price: v.number(), change24h: v.nullable(v.number()), at: v.string() }),
-  ),
-})
-export type PortfolioPrice = v.InferOutput<typeof PortfolioPriceSchema>
-
 /** `GET /api/portfolio`, and the answer to every change: the transactions, oldest first. */
 export const PortfolioSchema = v.object({
   transactions: v.pipe(v.array(TransactionSchema), v.maxLength(PORTFOLIO_MAX)),
-  prices: v.array(PortfolioPriceSchema),
 })
 export type Portfolio = v.InferOutput<typeof PortfolioSchema>
 
