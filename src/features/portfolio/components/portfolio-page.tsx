@@ -1,0 +1,604 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { Change } from '@/components/change'
+import { CurrencyMenu } from '@/components/currency-menu'
+import {
+  columnHelper,
+  DataTable,
+  FIGURE_SORT,
+  type ListColumn,
+  useListTable,
+} from '@/components/data-table'
+import { Field } from '@/components/form/field'
+import { useHydrated } from '@/components/hydrated'
+import { LoadError } from '@/components/load-error'
+import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
+import {
+  TRANSACTION_TYPE_NAMES,
+  TRANSACTION_TYPES,
+  type Transaction,
+  TransactionInputSchema,
+} from '@contract/portfolio'
+import type { WatchRow } from '@contract/watchlist'
+import { formatPrice, formatSince, MISSING } from '@/lib/format'
+import { type CsvRefusal, fromCsv, toCsv } from '@/lib/portfolio/csv'
+import {
+  type Dec,
+  type Holding,
+  holdings,
+  type Quote,
+  sameCurrencyOnly,
+  type Totals,
+} from '@/lib/portfolio/holdings'
+import * as v from 'valibot'
+import { mergeIntoAccount, usePortfolioChange } from '../changes'
+import { readLocal, serverSnapshot, subscribeLocal } from '../local'
+import { portfolioQueries } from '../queries'
+
+/** Money for display only: the figures are exact; the page rounds them as prices are shown. */
+const money = (value: Dec | null, currency: Currency) =>
+  value === null ? MISSING : formatPrice(value.toNumber(), currency)
+
+/** A price the server held longer than this is shown with its age. */
+const FRESH_MS = 10 * 60_000
+
+function quotesOf(rows: readonly WatchRow[]): Map<string, Quote> {
+  const quotes = new Map<string, Quote>()
+  for (const row of rows) {
+    if (row.status !== 'priced' || row.price == null) continue
+    quotes.set(row.id, {
+      price: row.price,
+      change24h: row.change24h ?? null,
+      at: row.meta.updatedAt ?? '',
+      stale: row.meta.source === 'stale',
+    })
+  }
+  return quotes
+}
+
+type Row = Holding & { currency: Currency; name: string; now: number; share: number | null }
+
+const column = columnHelper<Row>()
+const number = (value: Dec | null) => (value === null ? undefined : value.toNumber())
+
+/** The holdings' columns, as the other tables draw them. */
+const COLUMNS: ListColumn<Row>[] = [
+  column.accessor((row) => row.name, {
+    id: 'name',
+    header: 'Coin',
+    cell: ({ row: { original } }) => (
+      <Link to="/coins/$coinId" params={{ coinId: original.coinId }}>
+        {original.name}
+      </Link>
+    ),
+    meta: { className: 'coin-list__coin', rowHeader: true },
+  }),
+  column.accessor((row) => number(row.quantity), {
+    id: 'quantity',
+    header: 'Quantity',
+    cell: ({ row: { original } }) => original.quantity.toFixed(),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => row.quote?.price, {
+    id: 'price',
+    header: 'Price',
+    cell: ({ row: { original } }) => <PriceCell row={original} />,
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => number(row.value), {
+    id: 'value',
+    header: 'Value',
+    cell: ({ row: { original } }) => money(original.value, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => row.quote?.change24h ?? undefined, {
+    id: 'change',
+    header: '24 h',
+    cell: ({ getValue }) => <Change value={getValue()} />,
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => number(row.averageCost), {
+    id: 'average_cost',
+    header: 'Average cost',
+    cell: ({ row: { original } }) => money(original.averageCost, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wide' },
+  }),
+  column.accessor((row) => number(row.unrealised), {
+    id: 'unrealised',
+    header: 'Unrealised P/L',
+    cell: ({ row: { original } }) => money(original.unrealised, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wide' },
+  }),
+  column.accessor((row) => number(row.realised), {
+    id: 'realised',
+    header: 'Realised P/L',
+    cell: ({ row: { original } }) => money(original.realised, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wide' },
+  }),
+]
+
+function PriceCell({ row }: { row: Row }) {
+  const { quote, currency, now } = row
+  if (!quote) return <>{MISSING}</>
+  const old = quote.stale || now - Date.parse(quote.at) > FRESH_MS
+  return (
+    <>
+      {formatPrice(quote.price, currency)}
+      {old ? (
+        <span className="portfolio__age"> (last known, {formatSince(quote.at, now)})</span>
+      ) : null}
+    </>
+  )
+}
+
+const rowId = (row: Row) => row.coinId
+
+function HoldingsTable({ rows, currency }: { rows: Row[]; currency: Currency }) {
+  const [sorting, setSorting] = useState<{ id: string; desc: boolean }[]>([
+    { id: 'value', desc: true },
+  ])
+  const table = useListTable({
+    columns: COLUMNS,
+    data: rows,
+    getRowId: rowId,
+    sorting,
+    onSortingChange: setSorting,
+  })
+  return (
+    <DataTable
+      table={table}
+      caption={`Your holdings, in ${CURRENCY_NAMES[currency]}`}
+      className="coin-list portfolio-table"
+      data-currency={currency}
+    />
+  )
+}
+
+// Told apart by their label and order too, never by colour alone.
+const PALETTE = ['#2f6fed', '#e3a008', '#0e9f6e', '#9061f9', '#e02424', '#6b7280']
+
+/**
+ * The allocation as one bar of shares, drawn as SVG in the page's HTML; the same figures are in
+ * the table after it for screen readers (the drawing is hidden from them).
+ */
+function Allocation({ rows, currency }: { rows: Row[]; currency: Currency }) {
+  const shown = rows.filter((row) => row.share !== null && row.share > 0)
+  if (shown.length === 0) return null
+  let x = 0
+  return (
+    <section className="card portfolio__allocation" aria-labelledby="allocation-title">
+      <h2 id="allocation-title" className="section__subtitle">
+        Allocation
+      </h2>
+      <svg
+        viewBox="0 0 100 8"
+        preserveAspectRatio="none"
+        className="portfolio__bar"
+        aria-hidden="true"
+      >
+        {shown.map((row, i) => {
+          const width = (row.share ?? 0) * 100
+          const rect = (
+            <rect
+              key={row.coinId}
+              x={x}
+              y={0}
+              width={width}
+              height={8}
+              fill={PALETTE[i % PALETTE.length]}
+            />
+          )
+          x += width
+          return rect
+        })}
+      </svg>
+      <table className="portfolio__shares">
+        <caption className="visually-hidden">
+          Allocation by value, in {CURRENCY_NAMES[currency]}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Coin</th>
+            <th scope="col">Value</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row, i) => (
+            <tr key={row.coinId}>
+              <th scope="row">
+                <span
+                  className="portfolio__swatch"
+                  style={{ background: PALETTE[i % PALETTE.length] }}
+                  aria-hidden="true"
+                />
+                {row.name}
+              </th>
+              <td>{money(row.value, currency)}</td>
+              <td>{((row.share ?? 0) * 100).toFixed(1)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function TotalsCard({ totals, currency }: { totals: Totals; currency: Currency }) {
+  return (
+    <dl className="card portfolio__totals">
+      <div>
+        <dt>Total value</dt>
+        <dd>{money(totals.value, currency)}</dd>
+      </div>
+      <div>
+        <dt>24 h change</dt>
+        <dd>
+          {money(totals.change24h, currency)} <Change value={totals.change24hPercent?.toNumber()} />
+        </dd>
+      </div>
+      <div>
+        <dt>Unrealised P/L</dt>
+        <dd>{money(totals.unrealised, currency)}</dd>
+      </div>
+      <div>
+        <dt>Realised P/L</dt>
+        <dd>{money(totals.realised, currency)}</dd>
+      </div>
+      {totals.unpriced > 0 ? (
+        <p className="portfolio__note">
+          {totals.unpriced} coin{totals.unpriced === 1 ? '' : 's'} without a price now: left out of
+          the total.
+        </p>
+      ) : null}
+    </dl>
+  )
+}
+
+/** `datetime-local` gives no zone: the form says the time is UTC. */
+const utc = (local: string) => (/Z|[+-]\d\d:\d\d$/.test(local) ? local : `${local}:00Z`)
+
+function AddForm({
+  currency,
+  onAdd,
+}: {
+  currency: Currency
+  onAdd: (input: v.InferOutput<typeof TransactionInputSchema>) => void
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const fields = Object.fromEntries(form)
+    const result = v.safeParse(TransactionInputSchema, {
+      ...fields,
+      price: fields.price === '' ? null : fields.price,
+      fee: fields.fee === '' ? undefined : fields.fee,
+      at: utc(String(fields.at ?? '')),
+    })
+    if (!result.success) {
+      const flat = v.flatten<typeof TransactionInputSchema>(result.issues).nested ?? {}
+      setErrors(
+        Object.fromEntries(Object.entries(flat).map(([key, list]) => [key, list?.[0] ?? ''])),
+      )
+      return
+    }
+    setErrors({})
+    onAdd(result.output)
+    event.currentTarget.reset()
+  }
+  return (
+    <form
+      className="card portfolio__form"
+      method="post"
+      action="/api/portfolio/transactions"
+      onSubmit={submit}
+      noValidate
+    >
+      <h2 className="section__subtitle">Add a transaction</h2>
+      <div className="field">
+        <label className="field__label" htmlFor="portfolio-type">
+          Type
+        </label>
+        <select id="portfolio-type" name="type" className="field__input" defaultValue="buy">
+          {TRANSACTION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TRANSACTION_TYPE_NAMES[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label="Coin id"
+        name="coinId"
+        hint="As in its page's address: bitcoin, ethereum…"
+        error={errors.coinId}
+        required
+      />
+      <Field
+        label="Quantity"
+        name="quantity"
+        inputMode="decimal"
+        error={errors.quantity}
+        required
+      />
+      <Field
+        label="Price per coin"
+        name="price"
+        inputMode="decimal"
+        hint="Empty for a transfer."
+        error={errors.price}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="portfolio-currency">
+          Currency of the price
+        </label>
+        <select
+          id="portfolio-currency"
+          name="currency"
+          className="field__input"
+          defaultValue={currency}
+        >
+          {CURRENCIES.map((code) => (
+            <option key={code} value={code}>
+              {code.toUpperCase()} — {CURRENCY_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label="Date and time (UTC)"
+        name="at"
+        type="datetime-local"
+        error={errors.at}
+        required
+      />
+      <Field
+        label="Fees"
+        name="fee"
+        inputMode="decimal"
+        hint="In the price's currency; 0 if none."
+        error={errors.fee}
+      />
+      <Field label="Note" name="note" error={errors.note} />
+      <button type="submit" className="button">
+        Add
+      </button>
+    </form>
+  )
+}
+
+function TransactionList({
+  transactions,
+  onDelete,
+}: {
+  transactions: readonly Transaction[]
+  onDelete: (id: string) => void
+}) {
+  if (transactions.length === 0) return null
+  return (
+    <section className="card portfolio__transactions" aria-labelledby="transactions-title">
+      <h2 id="transactions-title" className="section__subtitle">
+        Transactions
+      </h2>
+      <ul>
+        {transactions.map((t) => (
+          <li key={t.id}>
+            {TRANSACTION_TYPE_NAMES[t.type]} {t.quantity} {t.coinId}
+            {t.price === null ? '' : ` at ${t.price} ${t.currency.toUpperCase()}`}, {t.at}
+            {t.note ? ` — ${t.note}` : ''}{' '}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => onDelete(t.id)}
+              aria-label={`Delete: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function CsvTools({
+  transactions,
+  onImport,
+}: {
+  transactions: readonly Transaction[]
+  onImport: (text: string) => CsvRefusal[]
+}) {
+  const [refused, setRefused] = useState<CsvRefusal[]>([])
+  const exportCsv = () => {
+    const url = URL.createObjectURL(new Blob([toCsv(transactions)], { type: 'text/csv' }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = 'coinvera-portfolio.csv'
+    link.click()
+    URL.revokeObjectURL(url)
+  }
+  return (
+    <section className="card portfolio__csv" aria-labelledby="csv-title">
+      <h2 id="csv-title" className="section__subtitle">
+        CSV
+      </h2>
+      <p>
+        One row a transaction after a header row:{' '}
+        <code>type,coin,quantity,price,currency,date,fee,note</code>. An import adds every row or
+        none.
+      </p>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={exportCsv}
+        disabled={transactions.length === 0}
+      >
+        Export CSV
+      </button>{' '}
+      <label className="button button--ghost">
+        Import CSV
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="visually-hidden"
+          onChange={async (event) => {
+            const file = event.currentTarget.files?.[0]
+            if (file) setRefused(onImport(await file.text()))
+            event.currentTarget.value = ''
+          }}
+        />
+      </label>
+      {refused.length > 0 ? (
+        <div role="alert" className="form-problem">
+          <p>
+            Nothing was imported: {refused.length} row{refused.length === 1 ? '' : 's'} refused.
+          </p>
+          <ul>
+            {refused.map((r) => (
+              <li key={`${r.line}-${r.reason}`}>
+                Line {r.line}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+/**
+ * The visitor's portfolio in `currency`: the account's when signed in, this browser's when
+ * signed out (after hydration: the server cannot know it). Signing in moves the browser's
+ * transactions into the account.
+ */
+export function PortfolioPage({ currency, signedIn }: { currency: Currency; signedIn: boolean }) {
+  const queryClient = useQueryClient()
+  const hydrated = useHydrated()
+  const local = useSyncExternalStore(subscribeLocal, readLocal, serverSnapshot)
+  const account = useQuery({ ...portfolioQueries.account(), enabled: signedIn })
+  const transactions = (signedIn ? account.data?.transactions : local) ?? []
+  const change = usePortfolioChange(signedIn)
+  const [mergeProblem, setMergeProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!signedIn || local.length === 0) return
+    void mergeIntoAccount(queryClient).then(setMergeProblem)
+  }, [signedIn, local, queryClient])
+
+  const ids = useMemo(() => [...new Set(transactions.map((t) => t.coinId))].sort(), [transactions])
+  const prices = useQuery({
+    ...portfolioQueries.prices(currency, ids),
+    placeholderData: keepPreviousData,
+  })
+  const result = useMemo(() => {
+    const rows = prices.data?.coins ?? []
+    return holdings(transactions, quotesOf(rows), sameCurrencyOnly(currency))
+  }, [transactions, prices.data, currency])
+  const now = prices.dataUpdatedAt || Date.now()
+  const names = new Map(
+    (prices.data?.coins ?? []).flatMap((row) =>
+      row.status === 'priced' ? [[row.id, row.name] as const] : [],
+    ),
+  )
+  const total = result.totals.value
+  const rows: Row[] = result.holdings
+    .filter((holding) => !holding.quantity.isZero() || !holding.realised?.isZero())
+    .map((holding) => ({
+      ...holding,
+      currency,
+      now,
+      name: names.get(holding.coinId) ?? holding.coinId,
+      share: holding.value && !total.isZero() ? holding.value.dividedBy(total).toNumber() : null,
+    }))
+  const known = signedIn || hydrated
+
+  return (
+    <section className="section portfolio" aria-labelledby="portfolio-title">
+      <div className="section__header section__header--row">
+        <div>
+          <p className="eyebrow">Portfolio</p>
+          <h1 id="portfolio-title" className="section__title">
+            Your portfolio
+          </h1>
+        </div>
+        <div className="prices__aside">
+          <p className="prices__subtitle">Figures in {CURRENCY_NAMES[currency]}.</p>
+          <CurrencyMenu currency={currency} />
+        </div>
+      </div>
+      <p className="portfolio__note">
+        Cost method: average cost, as CoinGecko does. A sale takes its share of the holding's
+        average cost; what it brings above that is realised profit. Amounts in another currency than
+        the one shown are counted in the quantities, not in the costs.
+      </p>
+      {signedIn ? null : (
+        <p className="portfolio__note">
+          Signed out, your portfolio is kept in this browser (with JavaScript on).{' '}
+          <Link to="/signin" search={{ return: '/portfolio' }}>
+            Sign in
+          </Link>{' '}
+          to keep it in your account: it moves there when you do.
+        </p>
+      )}
+      {change.error || mergeProblem ? (
+        <p className="form-problem" role="alert">
+          {change.error
+            ? `Not saved, and put back as it was: ${change.error.message}`
+            : mergeProblem}
+        </p>
+      ) : null}
+      {!known ? null : signedIn && account.isError ? (
+        <LoadError
+          message="We couldn't load your portfolio. Check your connection and try again."
+          retrying={account.isFetching}
+          onRetry={() => void account.refetch()}
+        />
+      ) : signedIn && !account.data ? (
+        <p role="status">Loading your portfolio…</p>
+      ) : (
+        <>
+          {rows.length > 0 ? (
+            <>
+              <TotalsCard totals={result.totals} currency={currency} />
+              <div className="card coin-list__card">
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
+                <section className="table-scroll" aria-label="Holdings table" tabIndex={0}>
+                  <HoldingsTable rows={rows} currency={currency} />
+                </section>
+              </div>
+              <Allocation rows={rows} currency={currency} />
+            </>
+          ) : (
+            <p className="card">No transactions yet: add your first below, or import a CSV file.</p>
+          )}
+          <AddForm
+            currency={currency}
+            onAdd={(input) => change.mutate({ kind: 'add', inputs: [input] })}
+          />
+          <TransactionList
+            transactions={transactions}
+            onDelete={(id) => change.mutate({ kind: 'delete', id })}
+          />
+          <CsvTools
+            transactions={transactions}
+            onImport={(text) => {
+              const read = fromCsv(text, transactions)
+              if (!read.ok) return read.refused
+              change.mutate({ kind: 'add', inputs: read.transactions })
+              return []
+            }}
+          />
+        </>
+      )}
+    </section>
+  )
+}

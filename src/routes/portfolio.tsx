@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { useSignedInUser } from '@/features/auth/session'
+import { PortfolioPage as PortfolioContent } from '@/features/portfolio/components/portfolio-page'
+
+export const Route = createFileRoute('/portfolio')({
+  validateSearch: v.object({ currency: CurrencyParamSchema }),
+  head: () => ({
+    meta: [
+      { title: 'Your portfolio — Coinvera' },
+      {
+        name: 'description',
+        content: 'Your coins on Coinvera: their value, and what you gained or lost.',
+      },
+      // A visitor's own figures: nothing for search engines.
+      { name: 'robots', content: 'noindex' },
+    ],
+  }),
+  component: PortfolioPage,
+})
+
+function PortfolioPage() {
+  const { currency = DEFAULT_CURRENCY } = Route.useSearch()
+  const user = useSignedInUser()
+  return <PortfolioContent currency={currency} signedIn={Boolean(user)} />
+}
