@@ -451,9 +451,11 @@ function CsvTools({
           accept=".csv,text/csv"
           className="visually-hidden"
           onChange={async (event) => {
-            const file = event.currentTarget.files?.[0]
+            const input = event.currentTarget
+            const file = input.files?.[0]
+            // Cleared, so that choosing the same file again imports it again.
+            input.value = ''
             if (file) setRefused(onImport(await file.text()))
-            event.currentTarget.value = ''
           }}
         />
       </label>
