@@ -46,6 +46,30 @@ export const TransactionTimeSchema = v.pipe(
   v.isoTimestamp('Enter a date and time, such as 2026-11-28T14:05:00Z.'),
 )
 
+/**
+ * A date and time as a form's `datetime-local` gives it (`2026-11-28T14:05`, no zone), read as
+ * UTC, as the form says; a value with its zone stays as it is.
+ */
+export const formTime = (value: string) =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) ? `${value}:00Z` : value
+
+/** A transaction form's fields, as the page's script and a form posted without it send them. */
+export const formInput = (fields: Record<string, unknown>) => ({
+  ...fields,
+  price: fields.price === '' ? null : fields.price,
+  fee: fields.fee === '' ? undefined : fields.fee,
+  at: typeof fields.at === 'string' ? formTime(fields.at) : fields.at,
+})
+
+/** Where a transaction form posted without the page's script comes back to: `?error=` codes. */
+export const PORTFOLIO_FORM_ERRORS = [
+  'validation_failed',
+  'unknown_coin',
+  'portfolio_full',
+  'exceeds_holding',
+  'rate_limited',
+] as const
+
 const isTransfer = (type: TransactionType) => type === 'transfer_in' || type === 'transfer_out'
 
 /**

@@ -4,13 +4,15 @@ import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { fieldIssues } from '@contract/api-error'
 import {
+  formInput,
+  type PORTFOLIO_FORM_ERRORS,
   PORTFOLIO_MAX,
   TransactionInputSchema,
   TransactionsAddSchema,
   type Transaction,
 } from '@contract/portfolio'
 import { signedIn } from '../auth/signed-in'
-import type { AppEnv } from '../context'
+import { type AppEnv, clientKey } from '../context'
 import type { PortfolioChange, PortfolioStore } from '../db/portfolio'
 import { apiError, errorResponse } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
@@ -92,35 +94,75 @@ export function portfolioRoutes(deps: PortfolioDeps) {
     return c.json(body, status, noStore)
   }
 
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const id = await account(c)
-      return c.json({ transactions: await store.list(id) }, 200, noStore)
-    })
-    .post('/transactions', changes, largeJsonBody, validJson(TransactionsAddSchema), async (c) => {
-      const id = await account(c)
-      const { transactions } = c.req.valid('json')
-      await realCoins(transactions.map((t) => t.coinId))
-      return answer(c, await store.add(id, transactions, PORTFOLIO_MAX), 201)
-    })
-    .put(
-      '/transactions/:id',
-      changes,
-      idParam,
-      requestBody,
-      validJson(TransactionInputSchema),
-      async (c) => {
+  return (
+    new Hono<AppEnv>()
+      .get('/', async (c) => {
         const id = await account(c)
-        const input = c.req.valid('json')
-        await realCoins([input.coinId])
-        return answer(c, await store.replace(id, c.req.valid('param').id, input))
-      },
-    )
-    .delete('/transactions/:id', changes, idParam, async (c) => {
-      const id = await account(c)
-      return answer(c, await store.remove(id, c.req.valid('param').id))
+        return c.json({ transactions: await store.list(id) }, 200, noStore)
+      })
+      // A form posted without the page's script: one transaction, answered with the page (303).
+      .post('/transactions', (c, next) => (bodyType(c) === 'form' ? addByForm(c) : next()))
+      .post(
+        '/transactions',
+        changes,
+        largeJsonBody,
+        validJson(TransactionsAddSchema),
+        async (c) => {
+          const id = await account(c)
+          const { transactions } = c.req.valid('json')
+          await realCoins(transactions.map((t) => t.coinId))
+          return answer(c, await store.add(id, transactions, PORTFOLIO_MAX), 201)
+        },
+      )
+      .put(
+        '/transactions/:id',
+        changes,
+        idParam,
+        requestBody,
+        validJson(TransactionInputSchema),
+        async (c) => {
+          const id = await account(c)
+          const input = c.req.valid('json')
+          await realCoins([input.coinId])
+          return answer(c, await store.replace(id, c.req.valid('param').id, input))
+        },
+      )
+      .delete('/transactions/:id', changes, idParam, async (c) => {
+        const id = await account(c)
+        return answer(c, await store.remove(id, c.req.valid('param').id))
+      })
+      .all('/', allowOnly('GET'))
+      .all('/transactions', allowOnly('POST'))
+      .all('/transactions/:id', allowOnly('PUT', 'DELETE'))
+  )
+
+  /**
+   * The add form without JavaScript, within the same rules and limits as the API: back to
+   * `/portfolio` with `?done=added` or `?error=<code>`, or to sign-in for a visitor. Nothing typed
+   * goes into the address.
+   */
+  async function addByForm(c: Context<AppEnv>): Promise<Response> {
+    const see = (location: string) =>
+      new Response(null, { status: 303, headers: { Location: location, ...noStore } })
+    const user = await c.var.viewer.user()
+    if (!user) return see(`/signin?${new URLSearchParams({ return: '/portfolio' })}`)
+    let problem: (typeof PORTFOLIO_FORM_ERRORS)[number] | null = null
+    await requestBody(c, async () => {
+      const hit = await deps.limiter.hit(clientKey(c))
+      if (!hit.allowed) {
+        problem = 'rate_limited'
+        return
+      }
+      const result = v.safeParse(TransactionInputSchema, formInput(await c.req.parseBody()))
+      if (!result.success) problem = 'validation_failed'
+      else if (!(await deps.coinExists(result.output.coinId))) problem = 'unknown_coin'
+      else {
+        const change = await store.add(user.id, [result.output], PORTFOLIO_MAX)
+        if ('refused' in change && change.refused !== 'not_found') problem = change.refused
+      }
     })
-    .all('/', allowOnly('GET'))
-    .all('/transactions', allowOnly('POST'))
-    .all('/transactions/:id', allowOnly('PUT', 'DELETE'))
+    return see(
+      `/portfolio?${new URLSearchParams(problem ? { error: problem } : { done: 'added' })}`,
+    )
+  }
 }

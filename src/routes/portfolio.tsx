@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { FormStateSearchSchema } from '@contract/form-errors'
 import { useSignedInUser } from '@/features/auth/session'
 import { PortfolioPage as PortfolioContent } from '@/features/portfolio/components/portfolio-page'
 
 export const Route = createFileRoute('/portfolio')({
-  validateSearch: v.object({ currency: CurrencyParamSchema }),
+  // `?error=` and `?done=`: where the server sends a transaction form posted without the script.
+  validateSearch: v.object({ currency: CurrencyParamSchema, ...FormStateSearchSchema.entries }),
   head: () => ({
     meta: [
       { title: 'Your portfolio — Coinvera' },
@@ -21,7 +23,9 @@ export const Route = createFileRoute('/portfolio')({
 })
 
 function PortfolioPage() {
-  const { currency = DEFAULT_CURRENCY } = Route.useSearch()
+  const { currency = DEFAULT_CURRENCY, error, done } = Route.useSearch()
   const user = useSignedInUser()
-  return <PortfolioContent currency={currency} signedIn={Boolean(user)} />
+  return (
+    <PortfolioContent currency={currency} signedIn={Boolean(user)} returned={error} done={done} />
+  )
 }

@@ -243,7 +243,16 @@ export function portfolioSuite(backend: () => PortfolioBackend) {
         400,
         'malformed_json',
       ],
-      ['POST', '/transactions', { body: 'type=buy', headers: form }, 415, 'unsupported_media_type'],
+      [
+        'POST',
+        '/transactions',
+        {
+          body: 'type=buy',
+          headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin' },
+        },
+        415,
+        'unsupported_media_type',
+      ],
       ['POST', '/transactions', body({ transactions: [] }), 400, 'validation_failed'],
       [
         'POST',
@@ -315,6 +324,48 @@ export function portfolioSuite(backend: () => PortfolioBackend) {
       { field: 'transactions.0.quantity', message: 'Enter a quantity as a number, such as 0.25.' },
     ])
     expect(await list(cookie)).toEqual([])
+  })
+
+  it('adds with a plain form: 303 back to the page, with a code on a refusal', async () => {
+    const { cookie } = await account()
+    const post = (who: string, fields: Record<string, string>) =>
+      fetch(`${server.url}/api/portfolio/transactions`, {
+        method: 'POST',
+        headers: { Cookie: who, ...form },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      })
+    const fields = {
+      type: 'buy',
+      coinId: 'bitcoin',
+      quantity: '0.25',
+      price: '60000',
+      currency: 'usd',
+      // As `datetime-local` sends it: no zone, read as UTC.
+      at: '2026-11-28T14:05',
+      fee: '',
+      note: 'by form',
+    }
+    const added = await post(cookie, fields)
+    expect(added.status).toBe(303)
+    expect(added.headers.get('location')).toBe('/portfolio?done=added')
+    expect(await list(cookie)).toEqual([
+      {
+        id: expect.any(String),
+        ...fields,
+        price: '60000',
+        fee: '0',
+        at: '2026-11-28T14:05:00.000Z',
+      },
+    ])
+    const bad = await post(cookie, { ...fields, quantity: 'lots' })
+    expect(bad.headers.get('location')).toBe('/portfolio?error=validation_failed')
+    const oversold = await post(cookie, { ...fields, type: 'sell', quantity: '1' })
+    expect(oversold.headers.get('location')).toBe('/portfolio?error=exceeds_holding')
+    expect(await list(cookie)).toHaveLength(1)
+    const visitor = await post('', fields)
+    expect(visitor.status).toBe(303)
+    expect(visitor.headers.get('location')).toBe('/signin?return=%2Fportfolio')
   })
 
   it('refuses changes from another site', async () => {

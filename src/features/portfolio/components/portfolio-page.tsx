@@ -14,7 +14,10 @@ import { Field } from '@/components/form/field'
 import { useHydrated } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
+import { ERROR_MESSAGES } from '@contract/error-messages'
 import {
+  formInput,
+  PORTFOLIO_FORM_ERRORS,
   TRANSACTION_TYPE_NAMES,
   TRANSACTION_TYPES,
   type Transaction,
@@ -263,9 +266,6 @@ function TotalsCard({ totals, currency }: { totals: Totals; currency: Currency }
   )
 }
 
-/** `datetime-local` gives no zone: the form says the time is UTC. */
-const utc = (local: string) => (/Z|[+-]\d\d:\d\d$/.test(local) ? local : `${local}:00Z`)
-
 function AddForm({
   currency,
   onAdd,
@@ -277,13 +277,7 @@ function AddForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const fields = Object.fromEntries(form)
-    const result = v.safeParse(TransactionInputSchema, {
-      ...fields,
-      price: fields.price === '' ? null : fields.price,
-      fee: fields.fee === '' ? undefined : fields.fee,
-      at: utc(String(fields.at ?? '')),
-    })
+    const result = v.safeParse(TransactionInputSchema, formInput(Object.fromEntries(form)))
     if (!result.success) {
       const flat = v.flatten<typeof TransactionInputSchema>(result.issues).nested ?? {}
       setErrors(
@@ -482,7 +476,18 @@ function CsvTools({
  * signed out (after hydration: the server cannot know it). Signing in moves the browser's
  * transactions into the account.
  */
-export function PortfolioPage({ currency, signedIn }: { currency: Currency; signedIn: boolean }) {
+export function PortfolioPage({
+  currency,
+  signedIn,
+  returned,
+  done,
+}: {
+  currency: Currency
+  signedIn: boolean
+  /** The code a form posted without the page's script came back with (`?error=`). */
+  returned?: string | undefined
+  done?: string | undefined
+}) {
   const queryClient = useQueryClient()
   const hydrated = useHydrated()
   const local = useSyncExternalStore(subscribeLocal, readLocal, serverSnapshot)
@@ -551,6 +556,13 @@ export function PortfolioPage({ currency, signedIn }: { currency: Currency; sign
           to keep it in your account: it moves there when you do.
         </p>
       )}
+      {returned && (PORTFOLIO_FORM_ERRORS as readonly string[]).includes(returned) ? (
+        <p className="form-problem" role="alert">
+          Not added: {ERROR_MESSAGES[returned as (typeof PORTFOLIO_FORM_ERRORS)[number]]}
+        </p>
+      ) : done === 'added' ? (
+        <p role="status">Transaction added.</p>
+      ) : null}
       {change.error || mergeProblem ? (
         <p className="form-problem" role="alert">
           {change.error
@@ -566,26 +578,27 @@ export function PortfolioPage({ currency, signedIn }: { currency: Currency; sign
         />
       ) : signedIn && !account.data ? (
         <p role="status">Loading your portfolio…</p>
-      ) : (
+      ) : rows.length > 0 ? (
         <>
-          {rows.length > 0 ? (
-            <>
-              <TotalsCard totals={result.totals} currency={currency} />
-              <div className="card coin-list__card">
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
-                <section className="table-scroll" aria-label="Holdings table" tabIndex={0}>
-                  <HoldingsTable rows={rows} currency={currency} />
-                </section>
-              </div>
-              <Allocation rows={rows} currency={currency} />
-            </>
-          ) : (
-            <p className="card">No transactions yet: add your first below, or import a CSV file.</p>
-          )}
-          <AddForm
-            currency={currency}
-            onAdd={(input) => change.mutate({ kind: 'add', inputs: [input] })}
-          />
+          <TotalsCard totals={result.totals} currency={currency} />
+          <div className="card coin-list__card">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
+            <section className="table-scroll" aria-label="Holdings table" tabIndex={0}>
+              <HoldingsTable rows={rows} currency={currency} />
+            </section>
+          </div>
+          <Allocation rows={rows} currency={currency} />
+        </>
+      ) : (
+        <p className="card">No transactions yet: add your first below, or import a CSV file.</p>
+      )}
+      {/* Before hydration too: without JavaScript it posts to the account (or leads to sign-in). */}
+      <AddForm
+        currency={currency}
+        onAdd={(input) => change.mutate({ kind: 'add', inputs: [input] })}
+      />
+      {known ? (
+        <>
           <TransactionList
             transactions={transactions}
             onDelete={(id) => change.mutate({ kind: 'delete', id })}
@@ -600,7 +613,7 @@ export function PortfolioPage({ currency, signedIn }: { currency: Currency; sign
             }}
           />
         </>
-      )}
+      ) : null}
     </section>
   )
 }
