@@ -103,4 +103,72 @@ describe.each(VIEWPORTS)('the portfolio at $name ($width×$height)', (viewport) 
     expect(await runAxe(page)).toEqual([])
     expect(problems).toEqual([])
   })
+
+  it('without JavaScript, signed in: the form adds to the account and the page says so', async () => {
+    const { context } = await site.open(viewport)
+    await signUp(context)
+    const { page } = await site.open(viewport, { javaScriptEnabled: false })
+    await page.context().addCookies(await context.cookies())
+    await page.goto(`${site.url}/portfolio`)
+    await addBuy(page, '0.25', '40000')
+    await page.waitForURL(`${site.url}/portfolio?done=added`)
+    await page.getByText('Transaction added.').waitFor()
+    expect(await accountTransactions(context)).toHaveLength(1)
+    await page.locator('form.portfolio__form').getByLabel('Quantity').fill('lots')
+    await page.locator('form.portfolio__form').getByRole('button', { name: 'Add' }).click()
+    await page.waitForURL(`${site.url}/portfolio?error=validation_failed`)
+    await page.getByText('Not added: Some fields need attention.').waitFor()
+    expect(await accountTransactions(context)).toHaveLength(1)
+  })
+
+  it('a change the server refuses is put back, and says so', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    await signUp(context)
+    await visit(page, `${site.url}/portfolio`)
+    await page.getByText('No transactions yet').waitFor()
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/portfolio/transactions', async (route) => {
+      await held
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'database_unavailable',
+          message: 'Accounts are unavailable for a moment. Try again shortly.',
+        }),
+      })
+    })
+    await addBuy(page, '0.5', '50000')
+    // Shown at once, before the server answers.
+    await holding(page).waitFor()
+    release()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Not saved, and put back as it was: Accounts are unavailable' })
+      .waitFor()
+    await page.getByText('No transactions yet').waitFor()
+    expect(await accountTransactions(context)).toEqual([])
+    // The 503 is the test's own: the browser logs it as a failed request.
+    expect(problems.filter((p) => !p.includes('503'))).toEqual([])
+  })
+})
+
+describe("the portfolio's code", () => {
+  it('loads only on its page: the price list carries no exact-decimal library', async () => {
+    const { page } = await site.open(VIEWPORTS[0])
+    const scripts: string[] = []
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text())
+    })
+    await visit(page, `${site.url}/crypto`)
+    await page.waitForLoadState('networkidle')
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((text) => text.includes('DecimalError'))).toEqual([])
+    await visit(page, `${site.url}/portfolio`)
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((text) => text.includes('DecimalError'))).toHaveLength(1)
+  })
 })

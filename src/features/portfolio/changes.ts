@@ -92,7 +92,10 @@ export async function mergeIntoAccount(queryClient: QueryClient): Promise<string
   writeLocal([])
   try {
     const merged = await sendChange({ kind: 'add', inputs: taken.map(inputOf) })
-    queryClient.setQueryData(portfolioQueries.account().queryKey, merged)
+    // A read that started before the merge would answer the list without it.
+    const { queryKey } = portfolioQueries.account()
+    await queryClient.cancelQueries({ queryKey })
+    queryClient.setQueryData(queryKey, merged)
     return null
   } catch (error) {
     writeLocal([...taken, ...readLocal()])
