@@ -577,7 +577,11 @@ export function PortfolioPage({
           onRetry={() => void account.refetch()}
         />
       ) : signedIn && !account.data ? (
-        <p role="status">Loading your portfolio…</p>
+        <p role="status">
+          {hydrated
+            ? 'Loading your portfolio…'
+            : 'Your holdings are shown with JavaScript on; without it, the form below still adds to your account.'}
+        </p>
       ) : rows.length > 0 ? (
         <>
           <TotalsCard totals={result.totals} currency={currency} />
