@@ -506,10 +506,18 @@ export function PortfolioPage({
     ...portfolioQueries.prices(currency, ids),
     placeholderData: keepPreviousData,
   })
+  // A coin whose price the server no longer answers keeps the last one this page saw, marked
+  // with its age.
+  const [seen] = useState(() => new Map<string, Quote>())
   const result = useMemo(() => {
-    const rows = prices.data?.coins ?? []
-    return holdings(transactions, quotesOf(rows), sameCurrencyOnly(currency))
-  }, [transactions, prices.data, currency])
+    const quotes = quotesOf(prices.data?.coins ?? [])
+    for (const [id, quote] of quotes) seen.set(`${currency} ${id}`, quote)
+    for (const id of ids) {
+      const last = quotes.has(id) ? undefined : seen.get(`${currency} ${id}`)
+      if (last) quotes.set(id, { ...last, stale: true })
+    }
+    return holdings(transactions, quotes, sameCurrencyOnly(currency))
+  }, [transactions, prices.data, currency, ids, seen])
   const now = prices.dataUpdatedAt || Date.now()
   const names = new Map(
     (prices.data?.coins ?? []).flatMap((row) =>
