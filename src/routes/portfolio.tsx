@@ -4,10 +4,15 @@ import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { FormStateSearchSchema } from '@contract/form-errors'
 import { useSignedInUser } from '@/features/auth/session'
 import { PortfolioPage as PortfolioContent } from '@/features/portfolio/components/portfolio-page'
+import { SortParamSchema } from '@/lib/table-sort'
 
 export const Route = createFileRoute('/portfolio')({
   // `?error=` and `?done=`: where the server sends a transaction form posted without the script.
-  validateSearch: v.object({ currency: CurrencyParamSchema, ...FormStateSearchSchema.entries }),
+  validateSearch: v.object({
+    currency: CurrencyParamSchema,
+    sort: SortParamSchema,
+    ...FormStateSearchSchema.entries,
+  }),
   head: () => ({
     meta: [
       { title: 'Your portfolio — Coinvera' },
@@ -23,9 +28,15 @@ export const Route = createFileRoute('/portfolio')({
 })
 
 function PortfolioPage() {
-  const { currency = DEFAULT_CURRENCY, error, done } = Route.useSearch()
+  const { currency = DEFAULT_CURRENCY, error, done, sort } = Route.useSearch()
   const user = useSignedInUser()
   return (
-    <PortfolioContent currency={currency} signedIn={Boolean(user)} returned={error} done={done} />
+    <PortfolioContent
+      currency={currency}
+      signedIn={Boolean(user)}
+      returned={error}
+      done={done}
+      sort={sort}
+    />
   )
 }

@@ -8,6 +8,8 @@ import {
   DataTable,
   FIGURE_SORT,
   type ListColumn,
+  sortableIds,
+  useAddressSorting,
   useListTable,
 } from '@/components/data-table'
 import { Field } from '@/components/form/field'
@@ -143,17 +145,24 @@ function PriceCell({ row }: { row: Row }) {
 }
 
 const rowId = (row: Row) => row.coinId
+const HOLDING_SORTS = sortableIds(COLUMNS)
 
-function HoldingsTable({ rows, currency }: { rows: Row[]; currency: Currency }) {
-  const [sorting, setSorting] = useState<{ id: string; desc: boolean }[]>([
-    { id: 'value', desc: true },
-  ])
+function HoldingsTable({
+  rows,
+  currency,
+  sort,
+}: {
+  rows: Row[]
+  currency: Currency
+  sort: string | undefined
+}) {
+  const { sorting, onSortingChange } = useAddressSorting(sort, HOLDING_SORTS)
   const table = useListTable({
     columns: COLUMNS,
     data: rows,
     getRowId: rowId,
     sorting,
-    onSortingChange: setSorting,
+    onSortingChange,
   })
   return (
     <DataTable
@@ -481,9 +490,12 @@ export function PortfolioPage({
   signedIn,
   returned,
   done,
+  sort,
 }: {
   currency: Currency
   signedIn: boolean
+  /** The holdings' order (`?sort=`, as the other tables keep it). */
+  sort?: string | undefined
   /** The code a form posted without the page's script came back with (`?error=`). */
   returned?: string | undefined
   done?: string | undefined
@@ -596,7 +608,7 @@ export function PortfolioPage({
           <div className="card coin-list__card">
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
             <section className="table-scroll" aria-label="Holdings table" tabIndex={0}>
-              <HoldingsTable rows={rows} currency={currency} />
+              <HoldingsTable rows={rows} currency={currency} sort={sort} />
             </section>
           </div>
           <Allocation rows={rows} currency={currency} />
