@@ -121,6 +121,42 @@ describe.each(VIEWPORTS)('the portfolio at $name ($width×$height)', (viewport) 
     expect(await accountTransactions(context)).toHaveLength(1)
   })
 
+  it('edits a transaction in place: the holding follows, the account keeps it', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    await signUp(context)
+    const added = await context.request.post(`${site.url}/api/portfolio/transactions`, {
+      data: {
+        transactions: [
+          {
+            type: 'buy',
+            coinId: 'bitcoin',
+            quantity: '0.5',
+            price: '50000',
+            currency: 'usd',
+            at: '2026-01-02T10:30:00.000Z',
+          },
+        ],
+      },
+      headers: { Origin: site.url },
+    })
+    expect(added.status()).toBe(201)
+    await visit(page, `${site.url}/portfolio`)
+    await holding(page).waitFor()
+    await page.getByRole('button', { name: /^Edit: Buy 0.5 bitcoin/ }).click()
+    const form = page.locator('form.portfolio__form')
+    expect(await form.getByLabel('Quantity').inputValue()).toBe('0.5')
+    expect(await form.getByLabel('Date and time (UTC)').inputValue()).toBe('2026-01-02T10:30')
+    await form.getByLabel('Quantity').fill('2')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect
+      .poll(async () => (await holding(page).textContent()) ?? '')
+      .toContain('$194,824.00')
+    await expect
+      .poll(async () => ((await accountTransactions(context))[0] as { quantity: string }).quantity)
+      .toBe('2')
+    expect(problems).toEqual([])
+  })
+
   it('a change the server refuses is put back, and says so', async () => {
     const { page, context, problems } = await site.open(viewport)
     await signUp(context)

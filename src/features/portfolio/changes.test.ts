@@ -20,6 +20,11 @@ describe('a portfolio change, checked before it is sent', () => {
     expect(added).toHaveLength(2)
     expect(new Set(added.map((t) => t.id)).size).toBe(2)
     expect(applyChange(added, { kind: 'delete', id: added[0]?.id ?? '' })).toEqual([added[1]])
+    const id = added[1]?.id ?? ''
+    expect(applyChange(added, { kind: 'edit', id, input: { ...buy, quantity: '2' } })).toEqual([
+      added[0],
+      { id, ...buy, quantity: '2' },
+    ])
   })
 
   it('refuses a sell past the holding, a deletion that would leave one, and the 1,001st', () => {

@@ -14,6 +14,7 @@ import { portfolioQueries } from './queries'
 
 export type PortfolioChange =
   | { kind: 'add'; inputs: readonly TransactionInput[] }
+  | { kind: 'edit'; id: string; input: TransactionInput }
   | { kind: 'delete'; id: string }
 
 const inputOf = ({ id: _id, ...input }: Transaction): TransactionInput => input
@@ -21,6 +22,9 @@ const inputOf = ({ id: _id, ...input }: Transaction): TransactionInput => input
 /** The list after a change; new transactions get an id of their own until the server's. */
 export function applyChange(list: readonly Transaction[], change: PortfolioChange): Transaction[] {
   if (change.kind === 'delete') return list.filter((t) => t.id !== change.id)
+  if (change.kind === 'edit') {
+    return list.map((t) => (t.id === change.id ? { id: t.id, ...change.input } : t))
+  }
   return [...list, ...change.inputs.map((input) => ({ id: crypto.randomUUID(), ...input }))]
 }
 
@@ -38,7 +42,12 @@ async function sendChange(change: PortfolioChange): Promise<Portfolio> {
           method: 'post',
           json: { transactions: change.inputs },
         })
-      : await requestJson(api, `api/portfolio/transactions/${change.id}`, { method: 'delete' })
+      : change.kind === 'edit'
+        ? await requestJson(api, `api/portfolio/transactions/${change.id}`, {
+            method: 'put',
+            json: change.input,
+          })
+        : await requestJson(api, `api/portfolio/transactions/${change.id}`, { method: 'delete' })
   return parseResponse(PortfolioSchema, body)
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { Change } from '@/components/change'
 import { CurrencyMenu } from '@/components/currency-menu'
 import {
@@ -275,14 +275,27 @@ function TotalsCard({ totals, currency }: { totals: Totals; currency: Currency }
   )
 }
 
-function AddForm({
+/**
+ * Adds a transaction, or edits `editing` (the script only: without it the form adds, posting to
+ * the account).
+ */
+function TransactionForm({
   currency,
-  onAdd,
+  editing,
+  onSave,
+  onCancel,
 }: {
   currency: Currency
-  onAdd: (input: v.InferOutput<typeof TransactionInputSchema>) => void
+  editing: Transaction | null
+  onSave: (input: v.InferOutput<typeof TransactionInputSchema>) => void
+  onCancel: () => void
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const first = useRef<HTMLSelectElement>(null)
+  // Editing starts at the form's first field, wherever the Edit pressed was.
+  useEffect(() => {
+    if (editing) first.current?.focus()
+  }, [editing])
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -295,7 +308,7 @@ function AddForm({
       return
     }
     setErrors({})
-    onAdd(result.output)
+    onSave(result.output)
     event.currentTarget.reset()
   }
   return (
@@ -306,12 +319,20 @@ function AddForm({
       onSubmit={submit}
       noValidate
     >
-      <h2 className="section__subtitle">Add a transaction</h2>
+      <h2 className="section__subtitle">
+        {editing ? 'Edit the transaction' : 'Add a transaction'}
+      </h2>
       <div className="field">
         <label className="field__label" htmlFor="portfolio-type">
           Type
         </label>
-        <select id="portfolio-type" name="type" className="field__input" defaultValue="buy">
+        <select
+          ref={first}
+          id="portfolio-type"
+          name="type"
+          className="field__input"
+          defaultValue={editing?.type ?? 'buy'}
+        >
           {TRANSACTION_TYPES.map((type) => (
             <option key={type} value={type}>
               {TRANSACTION_TYPE_NAMES[type]}
@@ -322,6 +343,7 @@ function AddForm({
       <Field
         label="Coin id"
         name="coinId"
+        defaultValue={editing?.coinId}
         hint="As in its page's address: bitcoin, ethereum…"
         error={errors.coinId}
         required
@@ -329,6 +351,7 @@ function AddForm({
       <Field
         label="Quantity"
         name="quantity"
+        defaultValue={editing?.quantity}
         inputMode="decimal"
         error={errors.quantity}
         required
@@ -336,6 +359,7 @@ function AddForm({
       <Field
         label="Price per coin"
         name="price"
+        defaultValue={editing?.price ?? undefined}
         inputMode="decimal"
         hint="Empty for a transfer."
         error={errors.price}
@@ -348,7 +372,7 @@ function AddForm({
           id="portfolio-currency"
           name="currency"
           className="field__input"
-          defaultValue={currency}
+          defaultValue={editing?.currency ?? currency}
         >
           {CURRENCIES.map((code) => (
             <option key={code} value={code}>
@@ -361,29 +385,44 @@ function AddForm({
         label="Date and time (UTC)"
         name="at"
         type="datetime-local"
+        // Stored in UTC (ISO 8601): its first 16 characters are what the input takes.
+        defaultValue={editing?.at.slice(0, 16)}
         error={errors.at}
         required
       />
       <Field
         label="Fees"
         name="fee"
+        defaultValue={editing?.fee}
         inputMode="decimal"
         hint="In the price's currency; 0 if none."
         error={errors.fee}
       />
-      <Field label="Note" name="note" error={errors.note} />
-      <button type="submit" className="button">
-        Add
-      </button>
+      <Field label="Note" name="note" defaultValue={editing?.note} error={errors.note} />
+      <div>
+        <button type="submit" className="button">
+          {editing ? 'Save' : 'Add'}
+        </button>
+        {editing ? (
+          <>
+            {' '}
+            <button type="button" className="button button--ghost" onClick={onCancel}>
+              Cancel
+            </button>
+          </>
+        ) : null}
+      </div>
     </form>
   )
 }
 
 function TransactionList({
   transactions,
+  onEdit,
   onDelete,
 }: {
   transactions: readonly Transaction[]
+  onEdit: (transaction: Transaction) => void
   onDelete: (id: string) => void
 }) {
   if (transactions.length === 0) return null
@@ -398,6 +437,14 @@ function TransactionList({
             {TRANSACTION_TYPE_NAMES[t.type]} {t.quantity} {t.coinId}
             {t.price === null ? '' : ` at ${t.price} ${t.currency.toUpperCase()}`}, {t.at}
             {t.note ? ` — ${t.note}` : ''}{' '}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => onEdit(t)}
+              aria-label={`Edit: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+            >
+              Edit
+            </button>{' '}
             <button
               type="button"
               className="button button--ghost button--small"
@@ -507,6 +554,7 @@ export function PortfolioPage({
   const transactions = (signedIn ? account.data?.transactions : local) ?? []
   const change = usePortfolioChange(signedIn)
   const [mergeProblem, setMergeProblem] = useState<string | null>(null)
+  const [editing, setEditing] = useState<Transaction | null>(null)
 
   useEffect(() => {
     if (!signedIn || local.length === 0) return
@@ -617,14 +665,23 @@ export function PortfolioPage({
         <p className="card">No transactions yet: add your first below, or import a CSV file.</p>
       )}
       {/* Before hydration too: without JavaScript it posts to the account (or leads to sign-in). */}
-      <AddForm
+      <TransactionForm
+        key={editing?.id ?? 'new'}
         currency={currency}
-        onAdd={(input) => change.mutate({ kind: 'add', inputs: [input] })}
+        editing={editing}
+        onSave={(input) => {
+          change.mutate(
+            editing ? { kind: 'edit', id: editing.id, input } : { kind: 'add', inputs: [input] },
+          )
+          setEditing(null)
+        }}
+        onCancel={() => setEditing(null)}
       />
       {known ? (
         <>
           <TransactionList
             transactions={transactions}
+            onEdit={setEditing}
             onDelete={(id) => change.mutate({ kind: 'delete', id })}
           />
           <CsvTools
