@@ -44,9 +44,9 @@ export async function measureAlerts(log: (line: string) => void): Promise<Alerts
          'bench-' || i || '@example.com', 'x', now(), now()
        FROM generate_series(1, 200) AS i`,
     )
-    // Thresholds around a price of 100 for every coin: 1 % of them just below it ("above" fires).
+    // Alert prices around a price of 100 for every coin: 1 % of them just below it ("above" fires).
     await db.query(
-      `INSERT INTO alerts (id, account_id, coin_id, currency, direction, threshold, state, created_at)
+      `INSERT INTO alerts (id, account_id, coin_id, currency, direction, price, state, created_at)
        SELECT gen_random_uuid(), a.id, 'coin-' || (i % $1), ($2::text[])[1 + i % 6],
          CASE WHEN i % 2 = 0 THEN 'above' ELSE 'below' END,
          CASE WHEN i % 100 = 0 THEN 99.5 WHEN i % 2 = 0 THEN 110 + i % 7 ELSE 90 - i % 7 END,

@@ -28,7 +28,7 @@ export type SignInAttempt =
  * reveals nothing. Each is a window, never a lock: once it closes, the owner signs in again.
  * `scope` keeps counters apart: sign-in's, and the signed-in owner's own (password changes,
  * deletions), whose mistakes never slow down the sign-in of their account.
- * The counters are the deployment's when its instances share them (server/limits/postgres.ts).
+ * The counters are the deployment's when its instances share them (server/shared-state/limiters.ts).
  */
 export class SignInLimits {
   readonly #perAddress: Limiter

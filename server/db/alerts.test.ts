@@ -38,7 +38,7 @@ describe('alertStore.due', () => {
           const id = crypto.randomUUID()
           const coinId = `coin-${i}`
           await db.query(
-            `INSERT INTO alerts (id, account_id, coin_id, currency, direction, threshold, state, created_at)
+            `INSERT INTO alerts (id, account_id, coin_id, currency, direction, price, state, created_at)
              VALUES ($1, $2, $3, 'usd', $4, 100, $5, now())`,
             [id, accountId, coinId, direction, state],
           )

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DIRECTIONS, type Direction } from '@contract/alerts'
 import { type AlertState, type Comparison, RULE } from '../alerts/crossing'
-import type { Db, Queryable } from './client'
+import { type Db, inTransaction, type Queryable } from './client'
 
 export type { AlertState }
 
@@ -11,7 +11,7 @@ export type AlertRow = {
   coinId: string
   currency: string
   direction: Direction
-  /** The value the visitor chose; the column is still called `threshold`. */
+  /** The value the visitor chose. */
   price: number
   state: AlertState
   createdAt: Date
@@ -43,7 +43,7 @@ export type AlertStore = {
   /** A triggered alert of the account waits for the price to come back, then waits again. */
   rearm(accountId: string, id: string): Promise<boolean>
   /**
-   * The alerts these prices act on, in one indexed query: waiting ones past their threshold, and
+   * The alerts these prices act on, in one indexed query: waiting ones past their price, and
    * re-arming ones back past it (SQL written from server/alerts/crossing.ts's rule, which still
    * decides; this only spares reading every alert of a list's coins).
    */
@@ -73,7 +73,7 @@ type Row = {
   coin_id: string
   currency: string
   direction: Direction
-  threshold: number
+  price: number
   state: AlertState
   created_at: string | Date
   triggered_at: string | Date | null
@@ -82,7 +82,7 @@ type Row = {
 }
 
 const COLUMNS =
-  'id, account_id, coin_id, currency, direction, threshold, state, created_at, triggered_at, triggered_price, triggered_source'
+  'id, account_id, coin_id, currency, direction, price, state, created_at, triggered_at, triggered_price, triggered_source'
 
 function toAlert(row: Row): AlertRow {
   return {
@@ -91,7 +91,7 @@ function toAlert(row: Row): AlertRow {
     coinId: row.coin_id,
     currency: row.currency,
     direction: row.direction,
-    price: Number(row.threshold),
+    price: Number(row.price),
     state: row.state,
     createdAt: new Date(row.created_at),
     triggered:
@@ -105,26 +105,11 @@ function toAlert(row: Row): AlertRow {
   }
 }
 
-/** Runs `fn` in one transaction on a pinned connection. */
-async function inTransaction<T>(db: Db, fn: (connection: Queryable) => Promise<T>): Promise<T> {
-  return db.session(async (connection) => {
-    await connection.exec('BEGIN')
-    try {
-      const result = await fn(connection)
-      await connection.exec('COMMIT')
-      return result
-    } catch (error) {
-      await connection.exec('ROLLBACK').catch(() => undefined)
-      throw error
-    }
-  })
-}
-
-/** One side of the crossing rule as a SQL condition on `a.direction` and `a.threshold`. */
+/** One side of the crossing rule as a SQL condition on `a.direction` and `a.price`. */
 function ruleSql(rule: Record<Direction, Comparison>, seen: string): string {
   const when = DIRECTIONS.map((direction) => {
     const { op, factor } = rule[direction]
-    return `WHEN '${direction}' THEN ${seen} ${op} a.threshold * ${factor}::float8`
+    return `WHEN '${direction}' THEN ${seen} ${op} a.price * ${factor}::float8`
   })
   return `CASE a.direction ${when.join(' ')} END`
 }
@@ -152,7 +137,7 @@ export function alertStore(db: Db): AlertStore {
         )
         if ((counted[0]?.n ?? 0) >= max) return null
         const { rows } = await connection.query<Row>(
-          `INSERT INTO alerts (id, account_id, coin_id, currency, direction, threshold, state, created_at)
+          `INSERT INTO alerts (id, account_id, coin_id, currency, direction, price, state, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7) RETURNING ${COLUMNS}`,
           [
             randomUUID(),

@@ -28,6 +28,26 @@ export type Pool = Queryable & {
   session<T>(fn: (connection: Queryable) => Promise<T>): Promise<T>
 }
 
+/** Runs `fn` in one transaction on a pinned connection, rolled back if it throws. */
+export function inTransaction<T>(db: Pool, fn: (connection: Queryable) => Promise<T>): Promise<T> {
+  return db.session(async (connection) => {
+    await connection.exec('BEGIN')
+    try {
+      const result = await fn(connection)
+      await connection.exec('COMMIT')
+      return result
+    } catch (error) {
+      await connection.exec('ROLLBACK').catch(() => undefined)
+      throw error
+    }
+  })
+}
+
+/** The cheapest statement that proves the database answers (the health check's). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('SELECT 1')
+}
+
 /**
  * Advisory locks held for as long as an upstream call takes, on a connection of their own: a
  * pooled connection is never held across an HTTP call, and a crashed holder's locks end with

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDataDir, removeDir } from '../../tests/server/helpers/pglite'
 import { createLogger } from '../logger'
 import { accountStore } from './accounts'
+import { alertStore } from './alerts'
 import { type Db, openDb } from './client'
 import { migrate, readMigrations } from './migrate'
 
@@ -61,6 +62,39 @@ describe('008-email-key', () => {
         createdAt: new Date(0),
       })
       expect(again).toBeNull()
+    } finally {
+      await old.close()
+      removeDir(dir)
+    }
+  })
+})
+
+describe('011-alert-price', () => {
+  it('keeps the alerts stored before it, their value read as their price, and still refuses 0', async () => {
+    const dir = await freshDataDir()
+    const old = await openDb({ dataDir: dir, databaseUrl: undefined }, createLogger('silent'))
+    const accountId = '00000000-0000-4000-8000-000000000002'
+    try {
+      await migrate(
+        old,
+        readMigrations().filter((m) => m.version < 11),
+      )
+      await old.query(
+        `INSERT INTO accounts (id, name, email, email_key, password_hash)
+         VALUES ($1, 'Old', 'old@example.com', 'old@example.com', 'h')`,
+        [accountId],
+      )
+      await old.query(
+        `INSERT INTO alerts (id, account_id, coin_id, currency, direction, threshold, state, created_at)
+         VALUES (gen_random_uuid(), $1, 'bitcoin', 'usd', 'above', 65000.5, 'waiting', now())`,
+        [accountId],
+      )
+      expect(await migrate(old)).toContain('011-alert-price')
+      const alerts = alertStore(old)
+      expect((await alerts.list(accountId)).map((alert) => alert.price)).toEqual([65000.5])
+      const bitcoin = { accountId, coinId: 'bitcoin', currency: 'usd', direction: 'below' as const }
+      expect((await alerts.create({ ...bitcoin, price: 60000 }, 10, new Date()))?.price).toBe(60000)
+      await expect(alerts.create({ ...bitcoin, price: 0 }, 10, new Date())).rejects.toThrow()
     } finally {
       await old.close()
       removeDir(dir)

@@ -1,5 +1,5 @@
 import { watchlistUnion } from '@contract/watchlist'
-import type { Db, Queryable } from './client'
+import { type Db, inTransaction, type Queryable } from './client'
 
 export type WatchlistStore = {
   /** The account's coins, oldest first. */
@@ -31,26 +31,19 @@ export function watchlistStore(db: Db): WatchlistStore {
     add(accountId, coinIds, max) {
       // One transaction holding the account's row: two tabs adding at once take turns, so the
       // count each checks is the one it adds to, and the cap holds.
-      return db.session(async (connection) => {
-        await connection.exec('BEGIN')
-        try {
-          await connection.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId])
-          const held = await listOf(connection, accountId)
-          const { coins, added, refused } = watchlistUnion(held, coinIds, max)
-          if (added.length > 0) {
-            await connection.query(
-              `INSERT INTO watchlist (account_id, coin_id)
-               SELECT $1, id FROM unnest($2::text[]) AS id
-               ON CONFLICT DO NOTHING`,
-              [accountId, added],
-            )
-          }
-          await connection.exec('COMMIT')
-          return { coins, refused }
-        } catch (error) {
-          await connection.exec('ROLLBACK')
-          throw error
+      return inTransaction(db, async (connection) => {
+        await connection.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId])
+        const held = await listOf(connection, accountId)
+        const { coins, added, refused } = watchlistUnion(held, coinIds, max)
+        if (added.length > 0) {
+          await connection.query(
+            `INSERT INTO watchlist (account_id, coin_id)
+             SELECT $1, id FROM unnest($2::text[]) AS id
+             ON CONFLICT DO NOTHING`,
+            [accountId, added],
+          )
         }
+        return { coins, refused }
       })
     },
     async remove(accountId, coinId) {

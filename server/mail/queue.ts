@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock'
 import type { Queryable } from '../db/client'
+import { type ClaimedMail, type MailOutboxStore, mailOutboxStore } from '../db/mail-outbox'
 import type { Logger } from '../logger'
 import type { Mail, MailTransport } from './transport'
 
@@ -35,20 +36,14 @@ export async function enqueue(
   options: EnqueueOptions = {},
 ): Promise<string> {
   const id = randomUUID()
-  const now = clock.now()
-  await db.query(
-    `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, created_at, discard_after, next_attempt_at, account_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $8)`,
-    [
+  await mailOutboxStore(db).insert(
+    {
       id,
-      mail.to,
-      mail.subject,
-      mail.text,
-      mail.html,
-      now,
-      options.discardAfter?.getTime() ?? null,
-      options.accountId ?? null,
-    ],
+      mail,
+      accountId: options.accountId ?? null,
+      discardAfter: options.discardAfter?.getTime() ?? null,
+    },
+    clock.now(),
   )
   return id
 }
@@ -62,31 +57,10 @@ export async function enqueueAll(
   clock: Clock,
   mails: readonly { accountId: string; mail: Mail }[],
 ): Promise<void> {
-  if (mails.length === 0) return
-  await db.query(
-    `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at, account_id)
-     SELECT m.id, m.recipient, m.subject, m.text_body, m.html_body, $6::bigint, $6::bigint, m.account_id
-     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $7::uuid[])
-       AS m (id, recipient, subject, text_body, html_body, account_id)`,
-    [
-      mails.map(() => randomUUID()),
-      mails.map(({ mail }) => mail.to),
-      mails.map(({ mail }) => mail.subject),
-      mails.map(({ mail }) => mail.text),
-      mails.map(({ mail }) => mail.html),
-      clock.now(),
-      mails.map(({ accountId }) => accountId),
-    ],
+  await mailOutboxStore(db).insertAll(
+    mails.map(({ accountId, mail }) => ({ id: randomUUID(), accountId, mail })),
+    clock.now(),
   )
-}
-
-type Claimed = {
-  id: string
-  recipient: string
-  subject: string
-  text_body: string
-  html_body: string
-  attempts: number
 }
 
 /**
@@ -97,7 +71,7 @@ type Claimed = {
  * exist) is not.
  */
 export class MailSender {
-  readonly #db: Queryable
+  readonly #outbox: MailOutboxStore
   readonly #clock: Clock
   readonly #transport: MailTransport
   readonly #logger: Logger
@@ -114,7 +88,7 @@ export class MailSender {
     logger: Logger
     pollMs?: number
   }) {
-    this.#db = deps.db
+    this.#outbox = mailOutboxStore(deps.db)
     this.#clock = deps.clock
     this.#transport = deps.transport
     this.#logger = deps.logger
@@ -169,31 +143,15 @@ export class MailSender {
     }
   }
 
-  async #claim(): Promise<Claimed[]> {
+  async #claim(): Promise<ClaimedMail[]> {
     const now = this.#clock.now()
-    const { rows: dropped } = await this.#db.query<{ id: string }>(
-      'DELETE FROM mail_outbox WHERE discard_after <= $1 RETURNING id',
-      [now],
-    )
-    for (const { id } of dropped) {
+    for (const id of await this.#outbox.dropExpired(now)) {
       this.#logger.warn({ mailId: id }, 'mail dropped unsent: its content expired')
     }
-    const { rows } = await this.#db.query<Claimed>(
-      `UPDATE mail_outbox SET claimed_until = $1::bigint + $2::bigint, attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM mail_outbox
-         WHERE next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
-         ORDER BY next_attempt_at
-         LIMIT $3
-         FOR UPDATE SKIP LOCKED
-       )
-       RETURNING id, recipient, subject, text_body, html_body, attempts`,
-      [now, CLAIM_MS, BATCH],
-    )
-    return rows
+    return this.#outbox.claim(now, CLAIM_MS, BATCH)
   }
 
-  async #send(message: Claimed): Promise<void> {
+  async #send(message: ClaimedMail): Promise<void> {
     const mail = {
       to: message.recipient,
       subject: message.subject,
@@ -206,17 +164,17 @@ export class MailSender {
       await this.#failed(message, error)
       return
     }
-    await this.#db.query('DELETE FROM mail_outbox WHERE id = $1', [message.id])
+    await this.#outbox.delete(message.id)
     this.#logger.info({ mailId: message.id, attempts: message.attempts }, 'mail sent')
   }
 
-  async #failed(message: Claimed, error: unknown): Promise<void> {
+  async #failed(message: ClaimedMail, error: unknown): Promise<void> {
     // The error's code and SMTP status only: its text may quote the recipient's address.
     const { code, responseCode } = error as { code?: string; responseCode?: number }
     const reason = [code, responseCode].filter(Boolean).join(' ') || 'unknown'
     const permanent = responseCode !== undefined && responseCode >= 500 && responseCode < 600
     if (permanent || message.attempts >= MAX_ATTEMPTS) {
-      await this.#db.query('DELETE FROM mail_outbox WHERE id = $1', [message.id])
+      await this.#outbox.delete(message.id)
       this.#logger.error(
         { mailId: message.id, attempts: message.attempts, reason },
         'mail dropped: it could not be sent',
@@ -224,11 +182,7 @@ export class MailSender {
       return
     }
     const delayMs = retryDelayMs(message.attempts)
-    await this.#db.query(
-      `UPDATE mail_outbox SET next_attempt_at = $2, claimed_until = NULL, last_error = $3
-       WHERE id = $1`,
-      [message.id, this.#clock.now() + delayMs, reason],
-    )
+    await this.#outbox.retryAt(message.id, this.#clock.now() + delayMs, reason)
     this.#logger.warn(
       { mailId: message.id, attempts: message.attempts, reason, retryInS: delayMs / 1000 },
       'mail not sent; will try again',

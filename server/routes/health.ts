@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Clock } from '../clock'
 import { type AppEnv, isDirectLoopback } from '../context'
-import type { Db } from '../db/client'
+import { type Db, ping } from '../db/client'
 import { apiError } from '../errors'
 import type { Logger } from '../logger'
 import type { CacheState } from '../market/cache'
@@ -23,7 +23,7 @@ async function checkDatabase(db: Db): Promise<DatabaseCheck> {
     timer = setTimeout(() => reject(new Error('timeout')), DB_CHECK_TIMEOUT_MS)
   })
   try {
-    await Promise.race([db.query('SELECT 1'), timeout])
+    await Promise.race([ping(db), timeout])
     return { state: 'ok', latencyMs: Math.round(performance.now() - started) }
   } catch (error) {
     return { state: 'error', latencyMs: Math.round(performance.now() - started), error }

@@ -26,6 +26,7 @@ import { DEFAULT_CHART_RANGE } from '@contract/chart-range'
 import type { ChartRange, CoinDetail, CoinDetailData } from '@contract/coin'
 import type { Unavailable } from '@contract/page-data'
 import { UnavailableNote, unavailable } from '@/components/unavailable-note'
+import { CoinConverter } from './coin-converter'
 import { CoinChart } from './coin-chart'
 
 const IMAGE_SIZE = 48
@@ -100,6 +101,12 @@ export function CoinPage({
       {figures ? (
         <>
           <KeyFigures figures={figures} currency={currency} />
+          <CoinConverter
+            name={figures.name}
+            symbol={figures.symbol}
+            price={figures.price}
+            currency={currency}
+          />
           <CoinChart coinId={coinId} name={figures.name} range={range} currency={currency} />
           {alert?.({ name: figures.name, prices: pricesOf(data, figures, currency) })}
           {data ? (

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock'
 import type { Pool } from '../db/client'
+import { type UpstreamCallStore, upstreamCallStore } from '../db/upstream-calls'
 import {
   type BudgetUse,
   budgetWaitMs,
@@ -10,9 +11,6 @@ import {
 } from '../market/budget'
 import { type Upstream, UpstreamError } from '../market/upstream'
 
-// Names "the budget's lock" (pg_advisory_xact_lock); the migration lock is 4_242_001.
-const LOCK_ID = 4_242_003
-
 /**
  * The upstream call budget of a whole deployment, on its PostgreSQL: the calls of the last minute
  * are rows of `upstream_calls`, and taking one is a transaction under an advisory lock, so two
@@ -21,11 +19,11 @@ const LOCK_ID = 4_242_003
 export class SharedBudget implements BudgetUse {
   readonly callsPerMin: number
   readonly reserved: number
-  readonly #db: Pool
+  readonly #calls: UpstreamCallStore<CallerKind>
   readonly #clock: Clock
 
   constructor(options: { db: Pool; callsPerMin: number; clock: Clock }) {
-    this.#db = options.db
+    this.#calls = upstreamCallStore(options.db)
     this.callsPerMin = options.callsPerMin
     this.reserved = reservedForLists(options.callsPerMin)
     this.#clock = options.clock
@@ -33,39 +31,15 @@ export class SharedBudget implements BudgetUse {
 
   /** Spends a call of `kind` and answers 0, or spends nothing and answers how long to wait. */
   take(kind: CallerKind): Promise<number> {
-    return this.#db.session(async (connection) => {
-      await connection.exec('BEGIN')
-      try {
-        await connection.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID])
-        const now = this.#clock.now()
-        // Forgetting the calls past their minute here keeps the table at callsPerMin rows.
-        await connection.query('DELETE FROM upstream_calls WHERE at <= $1', [now - MINUTE_MS])
-        const { rows } = await connection.query<{ at: string; kind: CallerKind }>(
-          'SELECT at, kind FROM upstream_calls ORDER BY at',
-        )
-        const calls = rows.map((row) => ({ at: Number(row.at), kind: row.kind }))
-        const waitMs = budgetWaitMs(calls, kind, this.callsPerMin, now)
-        if (waitMs === 0) {
-          await connection.query('INSERT INTO upstream_calls (at, kind) VALUES ($1, $2)', [
-            now,
-            kind,
-          ])
-        }
-        await connection.exec('COMMIT')
-        return waitMs
-      } catch (error) {
-        await connection.exec('ROLLBACK').catch(() => undefined)
-        throw error
-      }
-    })
+    const window = { now: () => this.#clock.now(), windowMs: MINUTE_MS }
+    return this.#calls.take(kind, window, (calls, now) =>
+      budgetWaitMs(calls, kind, this.callsPerMin, now),
+    )
   }
 
   async used(): Promise<Record<CallerKind, number>> {
-    const { rows } = await this.#db.query<{ kind: CallerKind; calls: string }>(
-      'SELECT kind, count(*) AS calls FROM upstream_calls WHERE at > $1 GROUP BY kind',
-      [this.#clock.now() - MINUTE_MS],
-    )
-    const of = (kind: CallerKind) => Number(rows.find((row) => row.kind === kind)?.calls ?? 0)
+    const counts = await this.#calls.countSince(this.#clock.now() - MINUTE_MS)
+    const of = (kind: CallerKind) => counts.find((count) => count.kind === kind)?.calls ?? 0
     return { lists: of('lists'), coins: of('coins') }
   }
 }

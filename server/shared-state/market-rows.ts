@@ -1,5 +1,6 @@
 import type { Clock } from '../clock'
-import type { Locks, Pool, Queryable } from '../db/client'
+import type { Locks, Pool } from '../db/client'
+import { type MarketRow, marketRowStore } from '../db/market-rows'
 import type { SharedRefresh } from '../market/cache'
 import { type UpstreamFailure, UpstreamError } from '../market/upstream'
 
@@ -12,21 +13,6 @@ const FAILURE_BACKOFF_MS = 15_000
 // How long a refresh waits for one of this instance's refresh slots before it is refused (as
 // a spent budget is: the caller says "try again in 1 s").
 const SLOT_WAIT_MS = 1000
-
-type Row = {
-  body: string | null
-  fetched_at: string | null
-  retry_at: string
-  failure: string | null
-}
-
-async function read(connection: Queryable, key: string): Promise<Row | undefined> {
-  const { rows } = await connection.query<Row>(
-    'SELECT body, fetched_at, retry_at, failure FROM market_rows WHERE key = $1',
-    [key],
-  )
-  return rows[0]
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -96,18 +82,19 @@ export function sharedMarketRows(options: {
   /** Longest wait on another instance's refresh: its upstream call's timeout, and a second. */
   waitMs: number
 }) {
-  const { db, locks, clock, slots } = options
+  const { locks, clock, slots } = options
+  const rows = marketRowStore(options.db)
   return (key: string, ttlMs: number): SharedRefresh =>
     (call, signal) =>
       slots.run(async () => {
         const deadline = performance.now() + options.waitMs
         for (;;) {
-          const shared = usable(await read(db, key))
+          const shared = usable(await rows.read(key))
           if (shared) return shared
           if (await locks.tryLock(LOCK_CLASS, key)) {
             try {
               // Another instance may have written the row between our read and our lock.
-              return usable(await read(db, key)) ?? (await refresh())
+              return usable(await rows.read(key)) ?? (await refresh())
             } finally {
               await locks.unlock(LOCK_CLASS, key).catch(() => undefined)
             }
@@ -119,7 +106,7 @@ export function sharedMarketRows(options: {
         }
 
         // The row's data while fresh; its failure while its back-off lasts; else null.
-        function usable(row: Row | undefined) {
+        function usable(row: MarketRow | undefined) {
           if (!row) return null
           const now = clock.now()
           if (
@@ -149,24 +136,12 @@ export function sharedMarketRows(options: {
             // off; a database error on the way is this instance's trouble alone.
             if (!(error instanceof UpstreamError)) throw error
             const retryAt = clock.now() + (error.retryAfterMs ?? FAILURE_BACKOFF_MS)
-            await db
-              .query(
-                `INSERT INTO market_rows (key, retry_at, failure) VALUES ($1, $2, $3)
-                 ON CONFLICT (key) DO UPDATE SET retry_at = $2, failure = $3`,
-                [key, retryAt, error.kind],
-              )
-              .catch(() => undefined)
+            await rows.writeFailure(key, retryAt, error.kind).catch(() => undefined)
             throw error
           }
           const fetchedAt = clock.now()
           // Data this instance paid a call for is served even if the database went away meanwhile.
-          await db
-            .query(
-              `INSERT INTO market_rows (key, body, fetched_at) VALUES ($1, $2, $3)
-               ON CONFLICT (key) DO UPDATE SET body = $2, fetched_at = $3, retry_at = 0, failure = NULL`,
-              [key, json, fetchedAt],
-            )
-            .catch(() => undefined)
+          await rows.write(key, json, fetchedAt).catch(() => undefined)
           return { json, fetchedAt }
         }
       })
@@ -180,16 +155,7 @@ const DAY_MS = 86_400_000
  * again, as an in-memory LRU's eviction does). The lists are refreshed every few minutes, so they
  * stay. Answers how many rows it deleted.
  */
-export async function sweepMarketRows(db: Pool, clock: Clock, maxRows = 10_000): Promise<number> {
+export function sweepMarketRows(db: Pool, clock: Clock, maxRows = 10_000): Promise<number> {
   const now = clock.now()
-  const { rows } = await db.query<{ n: string }>(
-    `WITH gone AS (
-       DELETE FROM market_rows WHERE retry_at <= $1 AND (
-         coalesce(fetched_at, 0) <= $2
-         OR key IN (SELECT key FROM market_rows ORDER BY coalesce(fetched_at, 0) DESC OFFSET $3)
-       ) RETURNING 1
-     ) SELECT count(*) AS n FROM gone`,
-    [now, now - DAY_MS, maxRows],
-  )
-  return Number(rows[0]?.n ?? 0)
+  return marketRowStore(db).sweep(now, now - DAY_MS, maxRows)
 }

@@ -1,16 +1,16 @@
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
-import type { Logger } from '../logger'
-import type { SharedMarket } from '../market/service'
-import { budgetedUpstream, SharedBudget } from './budget'
 import { type MissLimiter, sharedMissLimiter } from '../limits/miss-limiter'
-import { postgresLimiters, SWEEP_INTERVAL_MS, sweepCounters } from '../limits/postgres'
 import {
   type LimiterOptions,
   type Limiters,
   memoryLimiters,
   RateLimiter,
 } from '../limits/rate-limiter'
+import type { Logger } from '../logger'
+import type { SharedMarket } from '../market/service'
+import { budgetedUpstream, SharedBudget } from './budget'
+import { postgresLimiters, SWEEP_INTERVAL_MS, sweepCounters } from './limiters'
 import { RefreshSlots, sharedMarketRows, sweepMarketRows } from './market-rows'
 
 /**

@@ -1,0 +1,55 @@
+import { Decimal } from 'decimal.js'
+import type { Currency } from '@contract/currency'
+
+/**
+ * A converter's arithmetic: amounts are decimal strings and every product or quotient is exact
+ * decimal arithmetic (decimal.js), never a binary float: 3 coins at $0.10 are $0.30, not
+ * 0.30000000000000004. A price is the number the market data gave, read as the shortest
+ * decimal that prints as it (what JSON wrote).
+ */
+const Exact = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_EVEN })
+
+/** The longest amount a visitor may type: more digits than any real sum, fewer than a flood. */
+const AMOUNT = /^\d{1,20}(?:\.\d{0,18})?$|^\.\d{1,18}$/
+
+/**
+ * What a visitor typed, as a plain decimal string, or null when it is not an amount: spaces and
+ * thousands commas are dropped ("1,250.5" → "1250.5"); no sign, no exponent.
+ */
+export function readAmount(text: string): string | null {
+  const plain = text.trim().replace(/[\s,]/g, '')
+  if (!AMOUNT.test(plain)) return null
+  return new Exact(plain).toFixed()
+}
+
+/**
+ * `amount` × `rate` (or ÷, `divide`), rounded half-even to `digits` decimals, trailing zeros
+ * dropped past `minDigits`: an editable field shows "9741.24", "1", "0.05", never "1.00000000".
+ */
+export function convert(
+  amount: string,
+  rate: number,
+  {
+    digits,
+    minDigits = 0,
+    divide = false,
+  }: { digits: number; minDigits?: number; divide?: boolean },
+): string | null {
+  if (!Number.isFinite(rate) || rate <= 0) return null
+  const value = divide ? new Exact(amount).div(rate) : new Exact(amount).mul(rate)
+  const fixed = value.toDecimalPlaces(digits, Decimal.ROUND_HALF_EVEN).toFixed(digits)
+  if (!fixed.includes('.')) return fixed
+  const [whole, fraction = ''] = fixed.split('.')
+  const kept = fraction.replace(/0+$/, '').padEnd(minDigits, '0')
+  return kept ? `${whole}.${kept}` : (whole ?? fixed)
+}
+
+/**
+ * The decimals an amount in `currency` is shown with in a converter: a cent, no fraction of a
+ * yen, a satoshi for bitcoin and ether (their prices show eight significant digits).
+ */
+export const amountDigits = (currency: Currency): number =>
+  currency === 'jpy' ? 0 : currency === 'btc' || currency === 'eth' ? 8 : 2
+
+/** A coin's quantity: to the satoshi, the smallest unit most coins are traded in. */
+export const COIN_DIGITS = 8
