@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Transaction, TransactionInput } from '@contract/portfolio'
-import type { Db, Queryable } from './client'
+import { type Db, inTransaction, type Queryable } from './client'
 
 /** Why a change was not made; nothing of it was. */
 export type PortfolioRefusal = 'portfolio_full' | 'exceeds_holding' | 'not_found'
@@ -67,6 +67,12 @@ const oversold = async (db: Queryable, accountId: string) => {
   return rows.length > 0
 }
 
+class Refused extends Error {
+  constructor(readonly reason: PortfolioRefusal) {
+    super(reason)
+  }
+}
+
 /** The time as the site orders it (milliseconds), so both sort transactions alike. */
 const at = (input: TransactionInput) => new Date(input.at).toISOString()
 
@@ -75,29 +81,25 @@ export function portfolioStore(db: Db): PortfolioStore {
    * One change in a transaction holding the account's row: two tabs changing at once take turns,
    * so the cap and the holdings each checks are those it changes. Refused, it rolls back.
    */
-  const change = (
+  const change = async (
     accountId: string,
     apply: (connection: Queryable) => Promise<PortfolioRefusal | null>,
-  ): Promise<PortfolioChange> =>
-    db.session(async (connection) => {
-      await connection.exec('BEGIN')
-      try {
+  ): Promise<PortfolioChange> => {
+    try {
+      return await inTransaction(db, async (connection) => {
         await connection.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId])
         const refused =
           (await apply(connection)) ??
           ((await oversold(connection, accountId)) ? 'exceeds_holding' : null)
-        if (refused) {
-          await connection.exec('ROLLBACK')
-          return { refused }
-        }
-        const transactions = await listOf(connection, accountId)
-        await connection.exec('COMMIT')
-        return { transactions }
-      } catch (error) {
-        await connection.exec('ROLLBACK')
-        throw error
-      }
-    })
+        // Thrown, so that the transaction rolls back; answered below.
+        if (refused) throw new Refused(refused)
+        return { transactions: await listOf(connection, accountId) }
+      })
+    } catch (error) {
+      if (error instanceof Refused) return { refused: error.reason }
+      throw error
+    }
+  }
 
   return {
     list: (accountId) => listOf(db, accountId),
