@@ -26,6 +26,10 @@ export const ERROR_MESSAGES = {
   too_many_alerts: 'You have 50 alerts already. Delete one to create another.',
   alert_would_fire: 'The price is already past this value: the alert would fire at once.',
   watchlist_full: 'Your watchlist holds 200 coins, the most it can. Remove one to add another.',
+  portfolio_full:
+    'Your portfolio holds 1,000 transactions, the most it can. Delete one to add another.',
+  exceeds_holding:
+    'This would sell or move out more of a coin than the portfolio holds at that date.',
   payload_too_large: 'The request body is larger than 16 KiB.',
   unsupported_media_type: 'Send the body as application/json or as a form.',
   rate_limited: 'Too many requests. Try again later.',

@@ -19,6 +19,7 @@ export const SITE_ROUTES = [
   '/account/alerts',
   '/alerts/delete',
   '/watchlist',
+  '/portfolio',
   '/search',
 ] as const
 

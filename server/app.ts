@@ -11,6 +11,7 @@ import { alertStore } from './db/alerts'
 import { accountStore } from './db/accounts'
 import { type Db, poolSizes } from './db/client'
 import { sessionStore } from './db/sessions'
+import { portfolioStore } from './db/portfolio'
 import { watchlistStore } from './db/watchlist'
 import { apiError, errorResponse, toErrorResponse } from './errors'
 import type { Logger } from './logger'
@@ -35,6 +36,7 @@ import { alertRoutes } from './routes/alerts'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
+import { portfolioRoutes } from './routes/portfolio'
 import { recoveryRoutes } from './routes/recovery'
 import { searchPage, searchRoutes } from './routes/search'
 import { siteRoutes } from './routes/site'
@@ -223,6 +225,14 @@ export function createApp(deps: AppDeps): App {
         limit: config.watchlistRateLimit,
         windowMs: 60_000,
       }),
+    }),
+  )
+  app.route(
+    '/api/portfolio',
+    portfolioRoutes({
+      store: portfolioStore(db),
+      coinExists: (id) => coins.ids.has(id),
+      limiter: shared.limiters('portfolio', { limit: config.portfolioRateLimit, windowMs: 60_000 }),
     }),
   )
   // Search reads what the market caches hold, never the upstream; it costs this instance's CPU

@@ -35,6 +35,8 @@ export type Config = {
   signinRateLimit: number
   /** Watchlist changes per minute per client address. */
   watchlistRateLimit: number
+  /** Portfolio changes (each add, edit, deletion, merge or import) per minute per client address. */
+  portfolioRateLimit: number
   /** Password-reset requests per client address per hour (server/routes/recovery.ts). */
   passwordResetRateLimit: number
   /** Alerts one client address may create per minute. */
@@ -169,6 +171,7 @@ const EnvSchema = v.object({
   SIGNUP_RATE_LIMIT: integer(10, 1, 1_000_000),
   SIGNIN_RATE_LIMIT: integer(30, 1, 1_000_000),
   WATCHLIST_RATE_LIMIT: integer(120, 1, 1_000_000),
+  PORTFOLIO_RATE_LIMIT: integer(60, 1, 1_000_000),
   PASSWORD_RESET_RATE_LIMIT: integer(10, 1, 1_000_000),
   ALERTS_RATE_LIMIT: integer(30, 1, 1_000_000),
   ALERTS_INTERVAL_S: integer(300, 30, 86_400),
@@ -280,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     signinRateLimit: e.SIGNIN_RATE_LIMIT,
     watchlistRateLimit: e.WATCHLIST_RATE_LIMIT,
+    portfolioRateLimit: e.PORTFOLIO_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     alertsRateLimit: e.ALERTS_RATE_LIMIT,
     mail: {

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   too_many_alerts: 409,
   alert_would_fire: 409,
   watchlist_full: 409,
+  portfolio_full: 409,
+  exceeds_holding: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

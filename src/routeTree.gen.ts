@@ -14,6 +14,7 @@ import { Route as AccountRouteImport } from './routes/account'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CryptoRouteImport } from './routes/crypto'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
@@ -48,6 +49,11 @@ const CryptoRoute = CryptoRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PortfolioRoute = PortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -107,6 +113,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/crypto': typeof CryptoRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/portfolio': typeof PortfolioRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
@@ -124,6 +131,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/crypto': typeof CryptoRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/portfolio': typeof PortfolioRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
@@ -142,6 +150,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/crypto': typeof CryptoRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/portfolio': typeof PortfolioRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
@@ -161,6 +170,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/crypto'
     | '/forgot-password'
+    | '/portfolio'
     | '/reset-password'
     | '/search'
     | '/signin'
@@ -178,6 +188,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/crypto'
     | '/forgot-password'
+    | '/portfolio'
     | '/reset-password'
     | '/search'
     | '/signin'
@@ -195,6 +206,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/crypto'
     | '/forgot-password'
+    | '/portfolio'
     | '/reset-password'
     | '/search'
     | '/signin'
@@ -213,6 +225,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   CryptoRoute: typeof CryptoRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  PortfolioRoute: typeof PortfolioRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
@@ -260,6 +273,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portfolio': {
+      id: '/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof PortfolioRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -341,6 +361,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   CryptoRoute: CryptoRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  PortfolioRoute: PortfolioRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,

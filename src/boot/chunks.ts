@@ -54,7 +54,7 @@ export const VENDOR_CHUNK = {
     OUR_SHARED_CODE.test(id) ||
     (/node_modules/.test(id) &&
       !/[\\/]@tanstack[\\/][\w-]*devtools/.test(id) &&
-      // Exact decimals: the portfolio's alone, in its page's chunk.
+      // Exact decimals: the coin page's converter's and the portfolio's, in their pages' chunks.
       !/[\\/]decimal\.js[\\/]/.test(id) &&
       !/[\\/](mutationObserver|useMutation)\.js$/.test(id)),
 }

@@ -1,0 +1,168 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { validator } from 'hono/validator'
+import * as v from 'valibot'
+import { fieldIssues } from '@contract/api-error'
+import {
+  formInput,
+  type PORTFOLIO_FORM_ERRORS,
+  PORTFOLIO_MAX,
+  TransactionInputSchema,
+  TransactionsAddSchema,
+  type Transaction,
+} from '@contract/portfolio'
+import { signedIn } from '../auth/signed-in'
+import { type AppEnv, clientKey } from '../context'
+import type { PortfolioChange, PortfolioStore } from '../db/portfolio'
+import { apiError, errorResponse } from '../errors'
+import type { Limiter } from '../limits/rate-limiter'
+import { allowOnly } from '../middleware/methods'
+import { rateLimit } from '../middleware/rate-limit'
+import { bodyType, requestBody } from '../middleware/request-body'
+
+export type PortfolioDeps = {
+  store: PortfolioStore
+  /** Whether the upstream knows a coin (its `coins/list`, cached: server/market/coins.ts). */
+  coinExists: (id: string) => Promise<boolean>
+  /** Changes per client address (`PORTFOLIO_RATE_LIMIT`). */
+  limiter: Limiter
+}
+
+/**
+ * A whole portfolio may arrive at once (a merge on sign-in, an import): 1,000 transactions with
+ * long notes pass 16 KiB, the other routes' bound, by far.
+ */
+export const PORTFOLIO_BODY_BYTES = 1024 * 1024
+
+const limit = bodyLimit({
+  maxSize: PORTFOLIO_BODY_BYTES,
+  onError: () =>
+    errorResponse('payload_too_large', { message: 'The request body is larger than 1 MiB.' }),
+})
+
+/** JSON only, up to that size, parsed first so that malformed JSON is its own 400 (as `requestBody`). */
+const largeJsonBody: MiddlewareHandler = (c, next) =>
+  limit(c, async () => {
+    if (bodyType(c) !== 'json') throw apiError('unsupported_media_type')
+    try {
+      await c.req.json()
+    } catch {
+      throw apiError('malformed_json')
+    }
+    await next()
+  })
+
+/** The parsed body, checked by its schema; a failure names each field. */
+const validJson = <S extends v.GenericSchema>(schema: S) =>
+  validator('json', async (json): Promise<v.InferOutput<S>> => {
+    const result = await v.safeParseAsync(schema, json)
+    if (!result.success) {
+      throw apiError('validation_failed', { issues: fieldIssues(result.issues) })
+    }
+    return result.output
+  })
+
+const idParam = validator('param', (params) => {
+  const result = v.safeParse(v.object({ id: v.pipe(v.string(), v.uuid()) }), params)
+  if (!result.success) throw apiError('not_found')
+  return result.output
+})
+
+const noStore = { 'Cache-Control': 'private, no-store' }
+
+/**
+ * A signed-in account's portfolio, under /api/portfolio: `GET` its transactions; `POST
+ * /transactions` adds one or more (all or none); `PUT`/`DELETE /transactions/{id}` edit and delete
+ * one. Every answer is the whole list. The prices are the watchlist's: what the server holds.
+ */
+export function portfolioRoutes(deps: PortfolioDeps) {
+  const { store } = deps
+  const changes = rateLimit(deps.limiter)
+
+  const account = async (c: Context<AppEnv>) => (await signedIn(c.var.viewer)).user.id
+  /** Real coins only, as the watchlist: an id the upstream does not know is refused. */
+  const realCoins = async (ids: readonly string[]) => {
+    for (const id of new Set(ids)) {
+      if (!(await deps.coinExists(id))) {
+        throw apiError('unknown_coin', { message: `There is no coin with the id "${id}".` })
+      }
+    }
+  }
+  const answer = (c: Context<AppEnv>, change: PortfolioChange, status: 200 | 201 = 200) => {
+    if ('refused' in change) throw apiError(change.refused)
+    const body: { transactions: Transaction[] } = { transactions: change.transactions }
+    return c.json(body, status, noStore)
+  }
+
+  return (
+    new Hono<AppEnv>()
+      .get('/', async (c) => {
+        const id = await account(c)
+        return c.json({ transactions: await store.list(id) }, 200, noStore)
+      })
+      // A form posted without the page's script: one transaction, answered with the page (303).
+      .post('/transactions', (c, next) => (bodyType(c) === 'form' ? addByForm(c) : next()))
+      .post(
+        '/transactions',
+        changes,
+        largeJsonBody,
+        validJson(TransactionsAddSchema),
+        async (c) => {
+          const id = await account(c)
+          const { transactions } = c.req.valid('json')
+          await realCoins(transactions.map((t) => t.coinId))
+          return answer(c, await store.add(id, transactions, PORTFOLIO_MAX), 201)
+        },
+      )
+      .put(
+        '/transactions/:id',
+        changes,
+        idParam,
+        requestBody,
+        validJson(TransactionInputSchema),
+        async (c) => {
+          const id = await account(c)
+          const input = c.req.valid('json')
+          await realCoins([input.coinId])
+          return answer(c, await store.replace(id, c.req.valid('param').id, input))
+        },
+      )
+      .delete('/transactions/:id', changes, idParam, async (c) => {
+        const id = await account(c)
+        return answer(c, await store.remove(id, c.req.valid('param').id))
+      })
+      .all('/', allowOnly('GET'))
+      .all('/transactions', allowOnly('POST'))
+      .all('/transactions/:id', allowOnly('PUT', 'DELETE'))
+  )
+
+  /**
+   * The add form without JavaScript, within the same rules and limits as the API: back to
+   * `/portfolio` with `?done=added` or `?error=<code>`, or to sign-in for a visitor. Nothing typed
+   * goes into the address.
+   */
+  async function addByForm(c: Context<AppEnv>): Promise<Response> {
+    const see = (location: string) =>
+      new Response(null, { status: 303, headers: { Location: location, ...noStore } })
+    const user = await c.var.viewer.user()
+    if (!user) return see(`/signin?${new URLSearchParams({ return: '/portfolio' })}`)
+    let problem: (typeof PORTFOLIO_FORM_ERRORS)[number] | null = null
+    await requestBody(c, async () => {
+      const hit = await deps.limiter.hit(clientKey(c))
+      if (!hit.allowed) {
+        problem = 'rate_limited'
+        return
+      }
+      const result = v.safeParse(TransactionInputSchema, formInput(await c.req.parseBody()))
+      if (!result.success) problem = 'validation_failed'
+      else if (!(await deps.coinExists(result.output.coinId))) problem = 'unknown_coin'
+      else {
+        const change = await store.add(user.id, [result.output], PORTFOLIO_MAX)
+        if ('refused' in change && change.refused !== 'not_found') problem = change.refused
+      }
+    })
+    return see(
+      `/portfolio?${new URLSearchParams(problem ? { error: problem } : { done: 'added' })}`,
+    )
+  }
+}

@@ -1,0 +1,700 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { Change } from '@/components/change'
+import { CurrencyMenu } from '@/components/currency-menu'
+import {
+  columnHelper,
+  DataTable,
+  FIGURE_SORT,
+  type ListColumn,
+  sortableIds,
+  useAddressSorting,
+  useListTable,
+} from '@/components/data-table'
+import { Field } from '@/components/form/field'
+import { useHydrated } from '@/components/hydrated'
+import { LoadError } from '@/components/load-error'
+import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
+import { ERROR_MESSAGES } from '@contract/error-messages'
+import {
+  formInput,
+  PORTFOLIO_FORM_ERRORS,
+  TRANSACTION_TYPE_NAMES,
+  TRANSACTION_TYPES,
+  type Transaction,
+  TransactionInputSchema,
+} from '@contract/portfolio'
+import type { WatchRow } from '@contract/watchlist'
+import { formatPrice, formatSince, MISSING } from '@/lib/format'
+import { type CsvRefusal, fromCsv, toCsv } from '@/lib/portfolio/csv'
+import {
+  type Dec,
+  type Holding,
+  holdings,
+  type Quote,
+  sameCurrencyOnly,
+  type Totals,
+} from '@/lib/portfolio/holdings'
+import * as v from 'valibot'
+import { mergeIntoAccount, usePortfolioChange } from '../changes'
+import { readLocal, serverSnapshot, subscribeLocal } from '../local'
+import { portfolioQueries } from '../queries'
+
+/** Money for display only: the figures are exact; the page rounds them as prices are shown. */
+const money = (value: Dec | null, currency: Currency) =>
+  value === null ? MISSING : formatPrice(value.toNumber(), currency)
+
+/** A price the server held longer than this is shown with its age. */
+const FRESH_MS = 10 * 60_000
+
+function quotesOf(rows: readonly WatchRow[]): Map<string, Quote> {
+  const quotes = new Map<string, Quote>()
+  for (const row of rows) {
+    if (row.status !== 'priced' || row.price == null) continue
+    quotes.set(row.id, {
+      price: row.price,
+      change24h: row.change24h ?? null,
+      at: row.meta.updatedAt ?? '',
+      stale: row.meta.source === 'stale',
+    })
+  }
+  return quotes
+}
+
+type Row = Holding & { currency: Currency; name: string; now: number; share: number | null }
+
+const column = columnHelper<Row>()
+const number = (value: Dec | null) => (value === null ? undefined : value.toNumber())
+
+/** The holdings' columns, as the other tables draw them. */
+const COLUMNS: ListColumn<Row>[] = [
+  column.accessor((row) => row.name, {
+    id: 'name',
+    header: 'Coin',
+    cell: ({ row: { original } }) => (
+      <Link to="/coins/$coinId" params={{ coinId: original.coinId }}>
+        {original.name}
+      </Link>
+    ),
+    meta: { className: 'coin-list__coin', rowHeader: true },
+  }),
+  column.accessor((row) => number(row.quantity), {
+    id: 'quantity',
+    header: 'Quantity',
+    cell: ({ row: { original } }) => original.quantity.toFixed(),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => row.quote?.price, {
+    id: 'price',
+    header: 'Price',
+    cell: ({ row: { original } }) => <PriceCell row={original} />,
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => number(row.value), {
+    id: 'value',
+    header: 'Value',
+    cell: ({ row: { original } }) => money(original.value, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => row.quote?.change24h ?? undefined, {
+    id: 'change',
+    header: '24 h',
+    cell: ({ getValue }) => <Change value={getValue()} />,
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number' },
+  }),
+  column.accessor((row) => number(row.averageCost), {
+    id: 'average_cost',
+    header: 'Average cost',
+    cell: ({ row: { original } }) => money(original.averageCost, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wide' },
+  }),
+  column.accessor((row) => number(row.unrealised), {
+    id: 'unrealised',
+    header: 'Unrealised P/L',
+    cell: ({ row: { original } }) => money(original.unrealised, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wide' },
+  }),
+  column.accessor((row) => number(row.realised), {
+    id: 'realised',
+    header: 'Realised P/L',
+    cell: ({ row: { original } }) => money(original.realised, original.currency),
+    ...FIGURE_SORT,
+    meta: { className: 'coin-list__number coin-list__wide' },
+  }),
+]
+
+function PriceCell({ row }: { row: Row }) {
+  const { quote, currency, now } = row
+  if (!quote) return <>{MISSING}</>
+  const old = quote.stale || now - Date.parse(quote.at) > FRESH_MS
+  return (
+    <>
+      {formatPrice(quote.price, currency)}
+      {old ? (
+        <span className="portfolio__age"> (last known, {formatSince(quote.at, now)})</span>
+      ) : null}
+    </>
+  )
+}
+
+const rowId = (row: Row) => row.coinId
+const HOLDING_SORTS = sortableIds(COLUMNS)
+
+function HoldingsTable({
+  rows,
+  currency,
+  sort,
+}: {
+  rows: Row[]
+  currency: Currency
+  sort: string | undefined
+}) {
+  const { sorting, onSortingChange } = useAddressSorting(sort, HOLDING_SORTS)
+  const table = useListTable({
+    columns: COLUMNS,
+    data: rows,
+    getRowId: rowId,
+    sorting,
+    onSortingChange,
+  })
+  return (
+    <DataTable
+      table={table}
+      caption={`Your holdings, in ${CURRENCY_NAMES[currency]}`}
+      className="coin-list portfolio-table"
+      data-currency={currency}
+    />
+  )
+}
+
+// Told apart by their label and order too, never by colour alone.
+const PALETTE = ['#2f6fed', '#e3a008', '#0e9f6e', '#9061f9', '#e02424', '#6b7280']
+
+/**
+ * The allocation as one bar of shares, drawn as SVG in the page's HTML; the same figures are in
+ * the table after it for screen readers (the drawing is hidden from them).
+ */
+function Allocation({ rows, currency }: { rows: Row[]; currency: Currency }) {
+  const shown = rows.filter((row) => row.share !== null && row.share > 0)
+  if (shown.length === 0) return null
+  let x = 0
+  return (
+    <section className="card portfolio__allocation" aria-labelledby="allocation-title">
+      <h2 id="allocation-title" className="section__subtitle">
+        Allocation
+      </h2>
+      <svg
+        viewBox="0 0 100 8"
+        preserveAspectRatio="none"
+        className="portfolio__bar"
+        aria-hidden="true"
+      >
+        {shown.map((row, i) => {
+          const width = (row.share ?? 0) * 100
+          const rect = (
+            <rect
+              key={row.coinId}
+              x={x}
+              y={0}
+              width={width}
+              height={8}
+              fill={PALETTE[i % PALETTE.length]}
+            />
+          )
+          x += width
+          return rect
+        })}
+      </svg>
+      <table className="portfolio__shares">
+        <caption className="visually-hidden">
+          Allocation by value, in {CURRENCY_NAMES[currency]}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Coin</th>
+            <th scope="col">Value</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row, i) => (
+            <tr key={row.coinId}>
+              <th scope="row">
+                <span
+                  className="portfolio__swatch"
+                  style={{ background: PALETTE[i % PALETTE.length] }}
+                  aria-hidden="true"
+                />
+                {row.name}
+              </th>
+              <td>{money(row.value, currency)}</td>
+              <td>{((row.share ?? 0) * 100).toFixed(1)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function TotalsCard({ totals, currency }: { totals: Totals; currency: Currency }) {
+  return (
+    <dl className="card portfolio__totals">
+      <div>
+        <dt>Total value</dt>
+        <dd>{money(totals.value, currency)}</dd>
+      </div>
+      <div>
+        <dt>24 h change</dt>
+        <dd>
+          {money(totals.change24h, currency)} <Change value={totals.change24hPercent?.toNumber()} />
+        </dd>
+      </div>
+      <div>
+        <dt>Unrealised P/L</dt>
+        <dd>{money(totals.unrealised, currency)}</dd>
+      </div>
+      <div>
+        <dt>Realised P/L</dt>
+        <dd>{money(totals.realised, currency)}</dd>
+      </div>
+      {totals.unpriced > 0 ? (
+        <p className="portfolio__note">
+          {totals.unpriced} coin{totals.unpriced === 1 ? '' : 's'} without a price now: left out of
+          the total.
+        </p>
+      ) : null}
+    </dl>
+  )
+}
+
+/**
+ * Adds a transaction, or edits `editing` (the script only: without it the form adds, posting to
+ * the account).
+ */
+function TransactionForm({
+  currency,
+  editing,
+  onSave,
+  onCancel,
+}: {
+  currency: Currency
+  editing: Transaction | null
+  onSave: (input: v.InferOutput<typeof TransactionInputSchema>) => void
+  onCancel: () => void
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const first = useRef<HTMLSelectElement>(null)
+  // Editing starts at the form's first field, wherever the Edit pressed was.
+  useEffect(() => {
+    if (editing) first.current?.focus()
+  }, [editing])
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const result = v.safeParse(TransactionInputSchema, formInput(Object.fromEntries(form)))
+    if (!result.success) {
+      const flat = v.flatten<typeof TransactionInputSchema>(result.issues).nested ?? {}
+      setErrors(
+        Object.fromEntries(Object.entries(flat).map(([key, list]) => [key, list?.[0] ?? ''])),
+      )
+      return
+    }
+    setErrors({})
+    onSave(result.output)
+    event.currentTarget.reset()
+  }
+  return (
+    <form
+      className="card portfolio__form"
+      method="post"
+      action="/api/portfolio/transactions"
+      onSubmit={submit}
+      noValidate
+    >
+      <h2 className="section__subtitle">
+        {editing ? 'Edit the transaction' : 'Add a transaction'}
+      </h2>
+      <div className="field">
+        <label className="field__label" htmlFor="portfolio-type">
+          Type
+        </label>
+        <select
+          ref={first}
+          id="portfolio-type"
+          name="type"
+          className="field__input"
+          defaultValue={editing?.type ?? 'buy'}
+        >
+          {TRANSACTION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TRANSACTION_TYPE_NAMES[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label="Coin id"
+        name="coinId"
+        defaultValue={editing?.coinId}
+        hint="As in its page's address: bitcoin, ethereum…"
+        error={errors.coinId}
+        required
+      />
+      <Field
+        label="Quantity"
+        name="quantity"
+        defaultValue={editing?.quantity}
+        inputMode="decimal"
+        error={errors.quantity}
+        required
+      />
+      <Field
+        label="Price per coin"
+        name="price"
+        defaultValue={editing?.price ?? undefined}
+        inputMode="decimal"
+        hint="Empty for a transfer."
+        error={errors.price}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="portfolio-currency">
+          Currency of the price
+        </label>
+        <select
+          id="portfolio-currency"
+          name="currency"
+          className="field__input"
+          defaultValue={editing?.currency ?? currency}
+        >
+          {CURRENCIES.map((code) => (
+            <option key={code} value={code}>
+              {code.toUpperCase()} — {CURRENCY_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label="Date and time (UTC)"
+        name="at"
+        type="datetime-local"
+        // Stored in UTC (ISO 8601): its first 16 characters are what the input takes.
+        defaultValue={editing?.at.slice(0, 16)}
+        error={errors.at}
+        required
+      />
+      <Field
+        label="Fees"
+        name="fee"
+        defaultValue={editing?.fee}
+        inputMode="decimal"
+        hint="In the price's currency; 0 if none."
+        error={errors.fee}
+      />
+      <Field label="Note" name="note" defaultValue={editing?.note} error={errors.note} />
+      <div>
+        <button type="submit" className="button">
+          {editing ? 'Save' : 'Add'}
+        </button>
+        {editing ? (
+          <>
+            {' '}
+            <button type="button" className="button button--ghost" onClick={onCancel}>
+              Cancel
+            </button>
+          </>
+        ) : null}
+      </div>
+    </form>
+  )
+}
+
+function TransactionList({
+  transactions,
+  onEdit,
+  onDelete,
+}: {
+  transactions: readonly Transaction[]
+  onEdit: (transaction: Transaction) => void
+  onDelete: (id: string) => void
+}) {
+  if (transactions.length === 0) return null
+  return (
+    <section className="card portfolio__transactions" aria-labelledby="transactions-title">
+      <h2 id="transactions-title" className="section__subtitle">
+        Transactions
+      </h2>
+      <ul>
+        {transactions.map((t) => (
+          <li key={t.id}>
+            {TRANSACTION_TYPE_NAMES[t.type]} {t.quantity} {t.coinId}
+            {t.price === null ? '' : ` at ${t.price} ${t.currency.toUpperCase()}`}, {t.at}
+            {t.note ? ` — ${t.note}` : ''}{' '}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => onEdit(t)}
+              aria-label={`Edit: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+            >
+              Edit
+            </button>{' '}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => onDelete(t.id)}
+              aria-label={`Delete: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function CsvTools({
+  transactions,
+  onImport,
+}: {
+  transactions: readonly Transaction[]
+  onImport: (text: string) => CsvRefusal[]
+}) {
+  const [refused, setRefused] = useState<CsvRefusal[]>([])
+  const exportCsv = () => {
+    const url = URL.createObjectURL(new Blob([toCsv(transactions)], { type: 'text/csv' }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = 'coinvera-portfolio.csv'
+    link.click()
+    URL.revokeObjectURL(url)
+  }
+  return (
+    <section className="card portfolio__csv" aria-labelledby="csv-title">
+      <h2 id="csv-title" className="section__subtitle">
+        CSV
+      </h2>
+      <p>
+        One row a transaction after a header row:{' '}
+        <code>type,coin,quantity,price,currency,date,fee,note</code>. An import adds every row or
+        none.
+      </p>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={exportCsv}
+        disabled={transactions.length === 0}
+      >
+        Export CSV
+      </button>{' '}
+      <label className="button button--ghost">
+        Import CSV
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="visually-hidden"
+          onChange={async (event) => {
+            const input = event.currentTarget
+            const file = input.files?.[0]
+            // Cleared, so that choosing the same file again imports it again.
+            input.value = ''
+            if (file) setRefused(onImport(await file.text()))
+          }}
+        />
+      </label>
+      {refused.length > 0 ? (
+        <div role="alert" className="form-problem">
+          <p>
+            Nothing was imported: {refused.length} row{refused.length === 1 ? '' : 's'} refused.
+          </p>
+          <ul>
+            {refused.map((r) => (
+              <li key={`${r.line}-${r.reason}`}>
+                Line {r.line}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+/**
+ * The visitor's portfolio in `currency`: the account's when signed in, this browser's when
+ * signed out (after hydration: the server cannot know it). Signing in moves the browser's
+ * transactions into the account.
+ */
+export function PortfolioPage({
+  currency,
+  signedIn,
+  returned,
+  done,
+  sort,
+}: {
+  currency: Currency
+  signedIn: boolean
+  /** The holdings' order (`?sort=`, as the other tables keep it). */
+  sort?: string | undefined
+  /** The code a form posted without the page's script came back with (`?error=`). */
+  returned?: string | undefined
+  done?: string | undefined
+}) {
+  const queryClient = useQueryClient()
+  const hydrated = useHydrated()
+  const local = useSyncExternalStore(subscribeLocal, readLocal, serverSnapshot)
+  const account = useQuery({ ...portfolioQueries.account(), enabled: signedIn })
+  const transactions = (signedIn ? account.data?.transactions : local) ?? []
+  const change = usePortfolioChange(signedIn)
+  const [mergeProblem, setMergeProblem] = useState<string | null>(null)
+  const [editing, setEditing] = useState<Transaction | null>(null)
+
+  useEffect(() => {
+    if (!signedIn || local.length === 0) return
+    void mergeIntoAccount(queryClient).then(setMergeProblem)
+  }, [signedIn, local, queryClient])
+
+  const ids = useMemo(() => [...new Set(transactions.map((t) => t.coinId))].sort(), [transactions])
+  const prices = useQuery({
+    ...portfolioQueries.prices(currency, ids),
+    placeholderData: keepPreviousData,
+  })
+  // A coin whose price the server no longer answers keeps the last one this page saw, marked
+  // with its age.
+  const [seen] = useState(() => new Map<string, Quote>())
+  const result = useMemo(() => {
+    const quotes = quotesOf(prices.data?.coins ?? [])
+    for (const [id, quote] of quotes) seen.set(`${currency} ${id}`, quote)
+    for (const id of ids) {
+      const last = quotes.has(id) ? undefined : seen.get(`${currency} ${id}`)
+      if (last) quotes.set(id, { ...last, stale: true })
+    }
+    return holdings(transactions, quotes, sameCurrencyOnly(currency))
+  }, [transactions, prices.data, currency, ids, seen])
+  const now = prices.dataUpdatedAt || Date.now()
+  const names = new Map(
+    (prices.data?.coins ?? []).flatMap((row) =>
+      row.status === 'priced' ? [[row.id, row.name] as const] : [],
+    ),
+  )
+  const total = result.totals.value
+  const rows: Row[] = result.holdings
+    .filter((holding) => !holding.quantity.isZero() || !holding.realised?.isZero())
+    .map((holding) => ({
+      ...holding,
+      currency,
+      now,
+      name: names.get(holding.coinId) ?? holding.coinId,
+      share: holding.value && !total.isZero() ? holding.value.dividedBy(total).toNumber() : null,
+    }))
+  const known = signedIn || hydrated
+
+  return (
+    <section className="section portfolio" aria-labelledby="portfolio-title">
+      <div className="section__header section__header--row">
+        <div>
+          <p className="eyebrow">Portfolio</p>
+          <h1 id="portfolio-title" className="section__title">
+            Your portfolio
+          </h1>
+        </div>
+        <div className="prices__aside">
+          <p className="prices__subtitle">Figures in {CURRENCY_NAMES[currency]}.</p>
+          <CurrencyMenu currency={currency} />
+        </div>
+      </div>
+      <p className="portfolio__note">
+        Cost method: average cost, as CoinGecko does. A sale takes its share of the holding's
+        average cost; what it brings above that is realised profit. Amounts in another currency than
+        the one shown are counted in the quantities, not in the costs.
+      </p>
+      {signedIn ? null : (
+        <p className="portfolio__note">
+          Signed out, your portfolio is kept in this browser (with JavaScript on).{' '}
+          <Link to="/signin" search={{ return: '/portfolio' }}>
+            Sign in
+          </Link>{' '}
+          to keep it in your account: it moves there when you do.
+        </p>
+      )}
+      {returned && (PORTFOLIO_FORM_ERRORS as readonly string[]).includes(returned) ? (
+        <p className="form-problem" role="alert">
+          Not added: {ERROR_MESSAGES[returned as (typeof PORTFOLIO_FORM_ERRORS)[number]]}
+        </p>
+      ) : done === 'added' ? (
+        <p role="status">Transaction added.</p>
+      ) : null}
+      {change.error || mergeProblem ? (
+        <p className="form-problem" role="alert">
+          {change.error
+            ? `Not saved, and put back as it was: ${change.error.message}`
+            : mergeProblem}
+        </p>
+      ) : null}
+      {!known ? null : signedIn && account.isError ? (
+        <LoadError
+          message="We couldn't load your portfolio. Check your connection and try again."
+          retrying={account.isFetching}
+          onRetry={() => void account.refetch()}
+        />
+      ) : signedIn && !account.data ? (
+        <p role="status">
+          {hydrated
+            ? 'Loading your portfolio…'
+            : 'Your holdings are shown with JavaScript on; without it, the form below still adds to your account.'}
+        </p>
+      ) : rows.length > 0 ? (
+        <>
+          <TotalsCard totals={result.totals} currency={currency} />
+          <div className="card coin-list__card">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
+            <section className="table-scroll" aria-label="Holdings table" tabIndex={0}>
+              <HoldingsTable rows={rows} currency={currency} sort={sort} />
+            </section>
+          </div>
+          <Allocation rows={rows} currency={currency} />
+        </>
+      ) : (
+        <p className="card">No transactions yet: add your first below, or import a CSV file.</p>
+      )}
+      {/* Before hydration too: without JavaScript it posts to the account (or leads to sign-in). */}
+      <TransactionForm
+        key={editing?.id ?? 'new'}
+        currency={currency}
+        editing={editing}
+        onSave={(input) => {
+          change.mutate(
+            editing ? { kind: 'edit', id: editing.id, input } : { kind: 'add', inputs: [input] },
+          )
+          setEditing(null)
+        }}
+        onCancel={() => setEditing(null)}
+      />
+      {known ? (
+        <>
+          <TransactionList
+            transactions={transactions}
+            onEdit={setEditing}
+            onDelete={(id) => change.mutate({ kind: 'delete', id })}
+          />
+          <CsvTools
+            transactions={transactions}
+            onImport={(text) => {
+              const read = fromCsv(text, transactions)
+              if (!read.ok) return read.refused
+              change.mutate({ kind: 'add', inputs: read.transactions })
+              return []
+            }}
+          />
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Currency } from '@contract/currency'
+import { PortfolioSchema, type Transaction } from '@contract/portfolio'
+import { WATCHLIST_MAX, WatchPricesSchema, type WatchRow } from '@contract/watchlist'
+import { api, marketApi, parseResponse, requestJson } from '@/lib/http'
+
+/** The signed-in account's transactions (`GET /api/portfolio`). */
+export async function fetchPortfolio(
+  signal?: AbortSignal,
+): Promise<{ transactions: Transaction[] }> {
+  const { body } = await requestJson(api, 'api/portfolio', { signal })
+  return parseResponse(PortfolioSchema, body)
+}
+
+/**
+ * The coins' rows in `currency`, as the watchlist gets them: what the server holds, each with
+ * its age, at no upstream call of their own for a coin a list shows. A request names at most
+ * the watchlist's 200 coins, so a larger portfolio asks in parts.
+ */
+export async function fetchPortfolioPrices(
+  currency: Currency,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<{ coins: WatchRow[] }> {
+  const parts: string[][] = []
+  for (let i = 0; i < ids.length; i += WATCHLIST_MAX) parts.push(ids.slice(i, i + WATCHLIST_MAX))
+  const answers = await Promise.all(
+    parts.map(async (part) => {
+      const searchParams = { vs_currency: currency, ids: part.join(',') }
+      const { body } = await requestJson(marketApi, 'watchlist', { searchParams, signal })
+      return parseResponse(WatchPricesSchema, body).coins
+    }),
+  )
+  return { coins: answers.flat() }
+}
+
+const MINUTE = 60_000
+
+export const portfolioQueries = {
+  all: () => ['portfolio'] as const,
+  // Private: never stored in the browser (only the market lists are, src/main.tsx).
+  account: () =>
+    queryOptions({
+      queryKey: [...portfolioQueries.all(), 'account'] as const,
+      queryFn: ({ signal }) => fetchPortfolio(signal),
+      staleTime: MINUTE,
+    }),
+  prices: (currency: Currency, ids: readonly string[]) =>
+    queryOptions({
+      queryKey: [...portfolioQueries.all(), 'prices', currency, ids] as const,
+      queryFn: ({ signal }) => fetchPortfolioPrices(currency, ids, signal),
+      enabled: ids.length > 0,
+      staleTime: MINUTE,
+      refetchInterval: MINUTE,
+      refetchIntervalInBackground: false,
+    }),
+}

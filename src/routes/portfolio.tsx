@@ -1,0 +1,42 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { FormStateSearchSchema } from '@contract/form-errors'
+import { useSignedInUser } from '@/features/auth/session'
+import { PortfolioPage as PortfolioContent } from '@/features/portfolio/components/portfolio-page'
+import { SortParamSchema } from '@/lib/table-sort'
+
+export const Route = createFileRoute('/portfolio')({
+  // `?error=` and `?done=`: where the server sends a transaction form posted without the script.
+  validateSearch: v.object({
+    currency: CurrencyParamSchema,
+    sort: SortParamSchema,
+    ...FormStateSearchSchema.entries,
+  }),
+  head: () => ({
+    meta: [
+      { title: 'Your portfolio — Coinvera' },
+      {
+        name: 'description',
+        content: 'Your coins on Coinvera: their value, and what you gained or lost.',
+      },
+      // A visitor's own figures: nothing for search engines.
+      { name: 'robots', content: 'noindex' },
+    ],
+  }),
+  component: PortfolioPage,
+})
+
+function PortfolioPage() {
+  const { currency = DEFAULT_CURRENCY, error, done, sort } = Route.useSearch()
+  const user = useSignedInUser()
+  return (
+    <PortfolioContent
+      currency={currency}
+      signedIn={Boolean(user)}
+      returned={error}
+      done={done}
+      sort={sort}
+    />
+  )
+}
