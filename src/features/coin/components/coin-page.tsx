@@ -33,7 +33,7 @@ import { CoinChart } from './coin-chart'
 const IMAGE_SIZE = 48
 
 /**
- * One coin's page: its price, key figures, chart and description, in `currency`. A coin on a
+ * One coin's page: its price, key figures, chart, converter and description, in `currency`. A coin on a
  * page of the full list opens with its row's price and key figures; its details (the
  * description) and its chart follow, each with its own loading and unavailable states.
  */
@@ -107,13 +107,13 @@ export function CoinPage({
       {figures ? (
         <>
           <KeyFigures figures={figures} currency={currency} />
+          <CoinChart coinId={coinId} name={figures.name} range={range} currency={currency} />
           <CoinConverter
             name={figures.name}
             symbol={figures.symbol}
             price={figures.price}
             currency={currency}
           />
-          <CoinChart coinId={coinId} name={figures.name} range={range} currency={currency} />
           {alert?.({ name: figures.name, prices: pricesOf(data, figures, currency) })}
           {data ? (
             <About coin={data.coin} />
