@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps): App {
     quote: (id, currency) => watch.quote(id, currency),
     intervalMs: config.market.alertsIntervalS * 1000,
   })
-  const { caches, coins, lists, alerted, facts, budget } = createMarket({
+  const { caches, coins, lists, alerted, facts, rates, budget } = createMarket({
     onPrices: (refresh) => watch.seen(refresh),
     alertedIds: (currency) => watch.alertedIds(currency),
     shared: shared.market,
@@ -164,7 +164,7 @@ export function createApp(deps: AppDeps): App {
     shared.missLimiter('coin-miss', { limit: config.market.coinMissRateLimit, windowMs: 60_000 }),
   )
   app.use('/api/market/*', address)
-  app.route('/api/market', marketRoutes({ caches, coins, lists, facts, clientGate }))
+  app.route('/api/market', marketRoutes({ caches, coins, lists, facts, rates, clientGate }))
   // What every other route may need, done once here: the client's address for rate limits, the
   // origin check of state-changing requests, the visitor (looked up only when a handler asks).
   app.use(address)

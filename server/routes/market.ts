@@ -17,6 +17,9 @@ import type { MarketLists } from '../market/lists'
 import type { MarketCaches } from '../market/service'
 import type { MissLimiter } from '../limits/miss-limiter'
 import { watchPrices } from '../market/watch-prices'
+import { convertUnits } from '../market/converter'
+import type { ExchangeRates } from '../market/rates'
+import { ConvertQuerySchema } from '@contract/converter'
 import { WatchPricesQuerySchema } from '@contract/watchlist'
 
 // Anything but the exact query the site sends is refused before the cache is asked.
@@ -101,12 +104,14 @@ export type MarketRoutesDeps = {
   coins: CoinPages
   lists: MarketLists
   facts: MarketFacts
+  /** The exchange rates the converted currencies are made with (the converter reads them). */
+  rates: ExchangeRates
   /** Upstream calls a client's misses may start (coin pages only: the lists are shared). */
   clientGate: ClientGate
 }
 
 export function marketRoutes(deps: MarketRoutesDeps) {
-  const { caches, coins, lists, facts, clientGate } = deps
+  const { caches, coins, lists, facts, rates, clientGate } = deps
   const knownCoin = async (id: string) => {
     if (!(await coins.ids.has(id))) throw apiError('unknown_coin')
   }
@@ -126,6 +131,14 @@ export function marketRoutes(deps: MarketRoutesDeps) {
         return c.json({ coins: rows }, 200, { 'Cache-Control': 'no-store' })
       })
       .all('/watchlist', onlyGet)
+      // An amount of one coin or currency in another, from what the server holds: no upstream
+      // call (server/market/converter.ts). Answers change with every refresh: kept by no cache.
+      .get('/convert', exactQuery(ConvertQuerySchema), (c) =>
+        c.json(convertUnits(c.req.valid('query'), { caches, lists, facts, rates }), 200, {
+          'Cache-Control': 'no-store',
+        }),
+      )
+      .all('/convert', onlyGet)
       // The price list's query, or a page of the full list's (`/coins`).
       .get(
         '/coins/markets',

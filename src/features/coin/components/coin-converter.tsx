@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import { Field } from '@/components/form/field'
-import { amountDigits, COIN_DIGITS, convert, readAmount } from '@/lib/amounts'
+import { amountDigits, COIN_DIGITS, convert, readAmount } from '@contract/amounts'
 import { formatSymbol } from '@/lib/format'
 
 /** Which field the visitor typed in last: the other one follows it. */

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js'
-import type { Currency } from '@contract/currency'
-import { CURRENCY_FORMATS } from '@contract/currency-formats'
+import type { Currency } from './currency'
+import { CURRENCY_FORMATS } from './currency-formats'
 
 /**
  * A converter's arithmetic: amounts are decimal strings and every product or quotient is exact
@@ -29,15 +29,16 @@ export function readAmount(text: string): string | null {
  */
 export function convert(
   amount: string,
-  rate: number,
+  rate: number | Decimal,
   {
     digits,
     minDigits = 0,
     divide = false,
   }: { digits: number; minDigits?: number; divide?: boolean },
 ): string | null {
-  if (!Number.isFinite(rate) || rate <= 0) return null
-  const value = divide ? new Exact(amount).div(rate) : new Exact(amount).mul(rate)
+  const exact = new Exact(rate)
+  if (!exact.isFinite() || exact.lte(0)) return null
+  const value = divide ? new Exact(amount).div(exact) : new Exact(amount).mul(exact)
   const fixed = value.toDecimalPlaces(digits, Decimal.ROUND_HALF_EVEN).toFixed(digits)
   if (!fixed.includes('.')) return fixed
   const [whole, fraction = ''] = fixed.split('.')
@@ -54,3 +55,20 @@ export const amountDigits = (currency: Currency): number => CURRENCY_FORMATS[cur
 
 /** A coin's quantity: to the satoshi, the smallest unit most coins are traded in. */
 export const COIN_DIGITS = 8
+
+/**
+ * `amount` of a unit worth `from` (in some currency) in units worth `to` (in the same one):
+ * amount × from ÷ to, exact to `digits` decimals, trailing zeros dropped past `minDigits`.
+ */
+export function exchange(
+  amount: string,
+  from: number | string,
+  to: number | string,
+  options: { digits: number; minDigits?: number },
+): string | null {
+  const worth = [from, to].map((value) => new Exact(value))
+  const [fromWorth, toWorth] = worth
+  if (!fromWorth || !toWorth || worth.some((value) => !value.isFinite() || value.lte(0)))
+    return null
+  return convert(amount, fromWorth.div(toWorth), options)
+}
