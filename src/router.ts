@@ -44,7 +44,12 @@ export function createAppRouter(
   return createRouter({
     routeTree,
     history,
-    context: { queryClient, notFoundPath },
+    context: {
+      queryClient,
+      // Rendered on the server, a page shows the data the server put in its cache, or none.
+      prefetch: prerender ? () => Promise.resolve() : (query) => queryClient.prefetchQuery(query),
+      notFoundPath,
+    },
     defaultPreload: 'intent',
     // TanStack Query owns freshness, so the router always calls loaders and lets Query decide.
     defaultPreloadStaleTime: 0,

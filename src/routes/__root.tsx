@@ -16,6 +16,13 @@ import '@/styles/global.css'
 export const Route = createRootRouteWithContext<{
   queryClient: QueryClient
   /**
+   * Starts a query a page shows, as `queryClient.prefetchQuery` does in the browser (Query fetches
+   * only what the cache lacks or holds stale). On the server it fetches nothing: the server's
+   * render has put the data it holds in the cache (src/entry-server.tsx), and the build's
+   * prerender bakes no live data into a page (src/router.ts).
+   */
+  prefetch: QueryClient['prefetchQuery']
+  /**
    * The address (path and query) the server answered with its not-found page, if it did (this
    * page's own).
    */
