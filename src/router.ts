@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { createElement, type ReactNode, Suspense } from 'react'
 import { RouteError } from '@/components/route-error'
 import { RoutePending } from '@/components/route-pending'
+import type { CarriedPage, DeclaredQuery } from '@/lib/page-state'
 import { routeTree } from './routeTree.gen'
 
 /**
@@ -25,9 +26,12 @@ export function createAppRouter(
     history,
     prerender = false,
     notFoundPath,
+    page = null,
   }: {
     history?: RouterHistory
     prerender?: boolean
+    /** The state the server-rendered page carries, which the routes' loaders take. */
+    page?: CarriedPage | null
     /** The address this page was served for, when the server answered it with its not-found page. */
     notFoundPath?: string
   } = {},
@@ -41,13 +45,23 @@ export function createAppRouter(
     firstRender = false
     return restore
   }
+  const fromPage = (query: DeclaredQuery) => page?.take(queryClient, query)
+  const prefetch: QueryClient['prefetchQuery'] = async (query) => {
+    fromPage(query)
+    // The page's lists are first settled against those stored on an earlier visit (src/main.tsx),
+    // so only what is stale after both is fetched.
+    if (page) await page.settled
+    return queryClient.prefetchQuery(query)
+  }
   return createRouter({
     routeTree,
     history,
     context: {
       queryClient,
-      // Rendered on the server, a page shows the data the server put in its cache, or none.
-      prefetch: prerender ? () => Promise.resolve() : (query) => queryClient.prefetchQuery(query),
+      // Rendered on the server, a page shows the data the server put in its cache (or none), and
+      // fetches nothing.
+      fromPage: prerender ? () => {} : fromPage,
+      prefetch: prerender ? () => Promise.resolve() : prefetch,
       notFoundPath,
     },
     defaultPreload: 'intent',

@@ -181,9 +181,14 @@ export function createRenderKit({ render, build, logger }: KitDeps) {
   return {
     renderPage,
 
-    /** `renderPage`, logged and null when it fails. */
-    renderOrNull: (path: string, file: string, data: PageData, options: PageOptions) =>
-      renderPage(path, file, data, options).catch(failed(path)),
+    /** `renderPage`, logged under `page` and null when it fails. */
+    renderOrNull: (
+      path: string,
+      file: string,
+      data: PageData,
+      options: PageOptions,
+      page: string = path,
+    ) => renderPage(path, file, data, options).catch(failed(page)),
 
     /**
      * The render kept for `version`, or a new one (a failure is kept too, until the data

@@ -18,7 +18,8 @@ export function searchPages(kit: RenderKit) {
     ): Promise<RenderedPage | null> {
       if (!spendRender(renderGate)) return null
       const path = `/search?${new URLSearchParams({ q })}`
-      return kit.renderOrNull(path, file, { search: { q, data } }, { ownHead: true })
+      // Logged without the visitor's query.
+      return kit.renderOrNull(path, file, { search: { q, data } }, { ownHead: true }, '/search')
     },
   }
 }
