@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { hashKey, type QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { createElement, type ReactNode, Suspense } from 'react'
 import { RouteError } from '@/components/route-error'
@@ -27,11 +27,14 @@ export function createAppRouter(
     prerender = false,
     notFoundPath,
     page = null,
+    declared,
   }: {
     history?: RouterHistory
     prerender?: boolean
     /** The state the server-rendered page carries, which the routes' loaders take. */
     page?: CarriedPage | null
+    /** On the server: collects the hashes of the queries the routes declare. */
+    declared?: Set<string>
     /** The address this page was served for, when the server answered it with its not-found page. */
     notFoundPath?: string
   } = {},
@@ -45,6 +48,7 @@ export function createAppRouter(
     firstRender = false
     return restore
   }
+  const declare = (query: DeclaredQuery) => void declared?.add(hashKey(query.queryKey))
   const fromPage = (query: DeclaredQuery) => page?.take(queryClient, query)
   const prefetch: QueryClient['prefetchQuery'] = async (query) => {
     fromPage(query)
@@ -58,10 +62,10 @@ export function createAppRouter(
     history,
     context: {
       queryClient,
-      // Rendered on the server, a page shows the data the server put in its cache (or none), and
-      // fetches nothing.
-      fromPage: prerender ? () => {} : fromPage,
-      prefetch: prerender ? () => Promise.resolve() : prefetch,
+      // Rendered on the server, a page shows the data the server put in its cache (or none) for
+      // the queries its routes declare, and fetches nothing.
+      fromPage: prerender ? declare : fromPage,
+      prefetch: prerender ? async (query) => declare(query) : prefetch,
       notFoundPath,
     },
     defaultPreload: 'intent',
