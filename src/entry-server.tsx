@@ -1,7 +1,13 @@
 // Renders a path through the real route tree: at build time for every page (scripts/prerender.ts),
 // and on the server for the pages that show market data, with the data its cache holds
 // (server/site/pages.ts). The server loads the build of this module, dist/prerender/entry-server.js.
-import { dehydrate, hashKey, QueryClientProvider } from '@tanstack/react-query'
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  hashKey,
+  type Query,
+  QueryClientProvider,
+} from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -35,6 +41,8 @@ const fetchedAt = (data: { meta: { updatedAt: string | null } }) =>
 export async function render(path: string, data: PageData = {}): Promise<RenderedPage> {
   // Loaders fetch nothing on the server: the data, if any, is put in the cache here.
   const queryClient = createQueryClient()
+  // The hashes of the queries this page's routes declare (src/router.ts).
+  const declared = new Set<string>()
   const {
     currency = DEFAULT_CURRENCY,
     markets,
@@ -101,9 +109,18 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
   if (named && data.coinUnavailable) {
     queryClient.setQueryData(coinQueries.named(data.coinUnavailable.id).queryKey, { name: named })
   }
+  const router = createAppRouter(queryClient, {
+    history: createMemoryHistory({ initialEntries: [path] }),
+    prerender: true,
+    declared,
+  })
+  await router.load()
+  // The page carries, and shows, the data of the queries its routes declare, and no other.
+  const shouldDehydrateQuery = (query: Query) =>
+    defaultShouldDehydrateQuery(query) && declared.has(query.queryHash)
   let state: PageState | null =
     markets || trending || global || coin || marketList || viewer || searched || named
-      ? dehydrate(queryClient)
+      ? dehydrate(queryClient, { shouldDehydrateQuery })
       : null
   // Why a query had no data, by its hash: a coin's details, or a page of the list.
   const unavailable = data.coinUnavailable
@@ -122,11 +139,6 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
     }
   }
   if (data.notFound) state = { ...(state ?? { queries: [], mutations: [] }), notFound: true }
-  const router = createAppRouter(queryClient, {
-    history: createMemoryHistory({ initialEntries: [path] }),
-    prerender: true,
-  })
-  await router.load()
   // The global bar and the currency menu render only with their code at hand (renderToString
   // does not wait for it), and a signed-in visitor's account menu with its own.
   await loadPriceExtras()

@@ -1,10 +1,9 @@
-import { hydrate, QueryClientProvider } from '@tanstack/react-query'
+import { hashKey, QueryClientProvider } from '@tanstack/react-query'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, startTransition } from 'react'
-import { sessionSchemaFor } from '@/features/auth/session'
-import { marketSchemaFor, persistMarketLists } from '@/features/market/queries'
-import { watchlistSchemaFor } from '@/features/watchlist/queries'
-import { PAGE_STATE_ID, type PageState, PageStateContext, readPageState } from '@/lib/page-state'
+import { authQueries } from '@/features/auth/session'
+import { persistMarketLists } from '@/features/market/queries'
+import { PAGE_STATE_ID, type PageState, PageStateContext, readCarriedPage } from '@/lib/page-state'
 import { browserStorage } from '@/lib/persist'
 import { createQueryClient } from '@/lib/query-client'
 import { recordEarlyChoices } from '@/boot/early-choices'
@@ -22,33 +21,6 @@ const storage = browserStorage()
 const syncWithPage = persistMarketLists(queryClient, storage)
 // The whole-cache store of earlier releases could hold a paused sign-in, password included.
 void storage?.removeItem('coinvera-cache')
-
-/**
- * The data a page rendered by the server carries (src/lib/page-state.ts), checked by its schemas.
- * A coin page's schemas come with the coin page's code, search's with search's, and the account
- * page's with its own, so no other page loads them.
- */
-async function readThisPageState(): Promise<PageState | null> {
-  const text = document.getElementById(PAGE_STATE_ID)?.textContent
-  if (!text) return null
-  const { pathname } = window.location
-  const coin = pathname.startsWith('/coins/') ? await import('@/features/coin/queries') : null
-  const list = pathname === '/coins' ? await import('@/features/market/list-queries') : null
-  const search = pathname === '/search' ? await import('@/features/search/queries') : null
-  const account = pathname === '/account' ? await import('@/features/auth/account-session') : null
-  return readPageState(
-    text,
-    (queryKey) =>
-      marketSchemaFor(queryKey) ??
-      sessionSchemaFor(queryKey) ??
-      watchlistSchemaFor(queryKey) ??
-      coin?.coinSchemaFor(queryKey) ??
-      list?.listSchemaFor(queryKey) ??
-      search?.searchSchemaFor(queryKey) ??
-      account?.accountSchemaFor(queryKey),
-    coin?.pageUnavailableSchema ?? list?.pageUnavailableSchema,
-  )
-}
 
 const appWith = (router: AppRouter, pageState: PageState | null) => (
   <StrictMode>
@@ -98,42 +70,48 @@ async function start() {
   // half a page would not match the server's render either; React would throw the server's HTML
   // away (error #418).
   await documentParsed()
-  const pageState = await readThisPageState()
+  // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): each route's loader
+  // takes the data the page carries for the queries it declares (src/router.ts).
+  const page = readCarriedPage(document.getElementById(PAGE_STATE_ID)?.textContent)
   // The server's not-found page is the not-found page here too, whatever route the address matches
   // (a coin the market source does not know, a page past the list's end).
   const { pathname, search } = window.location
-  const notFoundPath = pageState?.notFound ? pathname + search : undefined
-  const router = createAppRouter(queryClient, { history, notFoundPath })
-  if (pageState) {
-    // Dehydrated on the server, hydrated here (TanStack Query's SSR pattern): the loaders find the
-    // data and fetch only what is stale. Lists stored on an earlier visit win if newer; else the
-    // page's are stored, for a revisit offline.
-    hydrate(queryClient, pageState)
-    await syncWithPage()
-    // A page rendered for a signed-in visitor shows their account menu: its code is needed to
-    // hydrate it as it is.
-    if (pageState.queries.some((query) => sessionSchemaFor(query.queryKey))) {
-      const { loadUserMenu } = await import('@/features/auth/components/account-menu')
-      await loadUserMenu()
-    }
-  }
+  const notFoundPath = page?.state.notFound ? pathname + search : undefined
+  const router = createAppRouter(queryClient, { history, notFoundPath, page })
   // Every page the app may show next is styled before it starts (src/boot/stylesheets.ts).
   await linkedStylesheetsSettled()
   if (container.firstElementChild) {
     // Prerendered or server-rendered page: render exactly what the server rendered, with this
-    // page's code loaded first.
+    // page's code and data loaded first.
     await yieldToMain()
-    await router.load()
+    try {
+      await router.load()
+      if (page) {
+        // Lists stored on an earlier visit win if newer; else the page's are stored, for a
+        // revisit offline. Only then do the loaders' requests start, for what is still stale.
+        await syncWithPage()
+        // A page rendered for a signed-in visitor shows their account menu: its code is needed to
+        // hydrate it as it is.
+        const session = hashKey(authQueries.session().queryKey)
+        if (page.state.queries.some((query) => query.queryHash === session)) {
+          const { loadUserMenu } = await import('@/features/auth/components/account-menu')
+          await loadUserMenu()
+        }
+      }
+    } finally {
+      page?.settle()
+    }
     await yieldToMain()
     // A pick in a menu while the page hydrates is kept for the menu; any navigation ends that.
     router.subscribe('onBeforeNavigate', recordEarlyChoices())
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page.
     startTransition(() => {
-      hydrateRoot(container, appWith(router, pageState))
+      hydrateRoot(container, appWith(router, page?.state ?? null))
     })
   } else {
-    createRoot(container).render(appWith(router, pageState))
+    page?.settle()
+    createRoot(container).render(appWith(router, page?.state ?? null))
   }
 }
 

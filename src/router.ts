@@ -1,8 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { hashKey, type QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { createElement, type ReactNode, Suspense } from 'react'
 import { RouteError } from '@/components/route-error'
 import { RoutePending } from '@/components/route-pending'
+import type { CarriedPage, DeclaredQuery } from '@/lib/page-state'
 import { routeTree } from './routeTree.gen'
 
 /**
@@ -25,9 +26,15 @@ export function createAppRouter(
     history,
     prerender = false,
     notFoundPath,
+    page = null,
+    declared,
   }: {
     history?: RouterHistory
     prerender?: boolean
+    /** The state the server-rendered page carries, which the routes' loaders take. */
+    page?: CarriedPage | null
+    /** On the server: collects the hashes of the queries the routes declare. */
+    declared?: Set<string>
     /** The address this page was served for, when the server answered it with its not-found page. */
     notFoundPath?: string
   } = {},
@@ -41,10 +48,26 @@ export function createAppRouter(
     firstRender = false
     return restore
   }
+  const declare = (query: DeclaredQuery) => void declared?.add(hashKey(query.queryKey))
+  const fromPage = (query: DeclaredQuery) => page?.take(queryClient, query)
+  const prefetch: QueryClient['prefetchQuery'] = async (query) => {
+    fromPage(query)
+    // The page's lists are first settled against those stored on an earlier visit (src/main.tsx),
+    // so only what is stale after both is fetched.
+    if (page) await page.settled
+    return queryClient.prefetchQuery(query)
+  }
   return createRouter({
     routeTree,
     history,
-    context: { queryClient, notFoundPath },
+    context: {
+      queryClient,
+      // Rendered on the server, a page shows the data the server put in its cache (or none) for
+      // the queries its routes declare, and fetches nothing.
+      fromPage: prerender ? declare : fromPage,
+      prefetch: prerender ? async (query) => declare(query) : prefetch,
+      notFoundPath,
+    },
     defaultPreload: 'intent',
     // TanStack Query owns freshness, so the router always calls loaders and lets Query decide.
     defaultPreloadStaleTime: 0,

@@ -1,7 +1,15 @@
-import { type DataTag, type DehydratedState, hashKey, type QueryKey } from '@tanstack/react-query'
+import {
+  type DataTag,
+  type DehydratedState,
+  hashKey,
+  hydrate,
+  type QueryClient,
+  type QueryKey,
+  type QueryMeta,
+} from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import * as v from 'valibot'
-import type { PageUnavailable, Unavailable } from '@contract/page-data'
+import { type PageUnavailable, type Unavailable, UnavailableSchema } from '@contract/page-data'
 
 /**
  * A page rendered by the server with data carries that data as TanStack Query's dehydrated state,
@@ -9,6 +17,18 @@ import type { PageUnavailable, Unavailable } from '@contract/page-data'
  * query cache from it, and renders this same data while React adopts the server's HTML.
  */
 export const PAGE_STATE_ID = 'page-state'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * The schema of the query's data: a page that carries the query's data is checked by it,
+       * like data from the network.
+       */
+      schema?: v.GenericSchema
+    }
+  }
+}
 
 /**
  * What a page carries: the queries' data (TanStack Query's dehydrated state), for a query the
@@ -33,19 +53,33 @@ const DehydratedQuerySchema = v.looseObject({
   }),
 })
 
-/** The schema of a query's data, by its key; undefined for a query no page may carry. */
-export type SchemaFor = (queryKey: readonly unknown[]) => v.GenericSchema | undefined
+type DehydratedQuery = DehydratedState['queries'][number]
+
+/** A query as a route declares it: its key, and its data's schema in its `meta`. */
+export type DeclaredQuery = { queryKey: QueryKey; meta?: QueryMeta | undefined }
 
 /**
- * The page's dehydrated state, keeping only the queries `schemaFor` knows and whose data passes
- * its schema: data in a page is checked like data from the network. Why a query had no data is
- * kept when `unavailableSchema` is given and passes (only coin pages say it, and bring it).
+ * The state a server-rendered page carries, taken query by query as the page's route declares its
+ * queries (src/router.ts): each query's data is checked against the schema its options carry and
+ * put in the cache, so the data a page may carry is whatever its route shows, and each page's
+ * schemas come with that page's code.
  */
-export function readPageState(
-  text: string | null | undefined,
-  schemaFor: SchemaFor,
-  unavailableSchema?: v.GenericSchema<unknown, PageUnavailable>,
-): PageState | null {
+export type CarriedPage = {
+  /** What has been taken so far: what the page renders while React adopts the server's HTML. */
+  readonly state: PageState
+  /** Puts the page's data for `query` in the cache, if it carries data that passes its schema. */
+  take(queryClient: QueryClient, query: DeclaredQuery): void
+  /** Resolves once the page's data is settled in the cache (`settle`). */
+  readonly settled: Promise<void>
+  /** Ends taking: later navigations show what the cache and the network have. */
+  settle(): void
+}
+
+/**
+ * The page's dehydrated state (structurally checked; each query's data is checked when taken), or
+ * null without one, or with one that is not a page's state.
+ */
+export function readCarriedPage(text: string | null | undefined): CarriedPage | null {
   if (!text) return null
   let json: unknown
   try {
@@ -56,30 +90,52 @@ export function readPageState(
   const parsed = v.safeParse(
     v.object({
       queries: v.array(v.unknown()),
-      unavailable: v.optional(v.unknown()),
+      unavailable: v.optional(v.array(v.looseObject({ queryHash: v.string() }))),
       notFound: v.optional(v.literal(true)),
     }),
     json,
   )
   if (!parsed.success) return null
-  const queries: DehydratedState['queries'] = []
+  const carried = new Map<string, DehydratedQuery>()
   for (const value of parsed.output.queries) {
     const query = v.safeParse(DehydratedQuerySchema, value)
-    if (!query.success) continue
-    const schema = schemaFor(query.output.queryKey)
-    if (!schema || query.output.queryHash !== hashKey(query.output.queryKey)) continue
-    const data = v.safeParse(schema, query.output.state.data)
-    if (!data.success) continue
-    const state = { ...query.output.state, data: data.output }
-    queries.push({ ...query.output, state } as unknown as DehydratedState['queries'][number])
+    if (!query.success || query.output.queryHash !== hashKey(query.output.queryKey)) continue
+    // Its data is still unchecked: only `take` hands it on, checked.
+    carried.set(query.output.queryHash, query.output as unknown as DehydratedQuery)
   }
-  const said = parsed.output.unavailable
-  const unavailable = unavailableSchema && said ? v.safeParse(unavailableSchema, said) : null
-  if (unavailable && !unavailable.success) return null
-  const state: PageState = { queries, mutations: [] }
-  if (unavailable) state.unavailable = unavailable.output
+  const unexplained = new Map(parsed.output.unavailable?.map((why) => [why.queryHash, why]))
+  const state: PageState = { queries: [], mutations: [] }
   if (parsed.output.notFound) state.notFound = true
-  return queries.length > 0 || state.unavailable || state.notFound ? state : null
+  let settle = () => {}
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve
+  })
+  return {
+    state,
+    take(queryClient, { queryKey, meta }) {
+      const hash = hashKey(queryKey)
+      const query = carried.get(hash)
+      const why = unexplained.get(hash)
+      carried.delete(hash)
+      unexplained.delete(hash)
+      const data = query && meta?.schema ? v.safeParse(meta.schema, query.state.data) : null
+      if (query && data?.success) {
+        const checked = { ...query, state: { ...query.state, data: data.output } }
+        state.queries.push(checked)
+        hydrate(queryClient, { queries: [checked], mutations: [] })
+      }
+      const reason = why ? v.safeParse(UnavailableSchema, why) : null
+      if (reason?.success) {
+        state.unavailable = [...(state.unavailable ?? []), { queryHash: hash, ...reason.output }]
+      }
+    },
+    settled,
+    settle() {
+      carried.clear()
+      unexplained.clear()
+      settle()
+    },
+  }
 }
 
 export const PageStateContext = createContext<PageState | null>(null)
@@ -95,7 +151,7 @@ export function usePageData<TData, TError>(
   const state = useContext(PageStateContext)
   if (!state) return undefined
   const hash = hashKey(queryKey)
-  // Typed by the key's data tag, as `queryClient.getQueryData` is; readPageState checked it.
+  // Typed by the key's data tag, as `queryClient.getQueryData` is; `take` checked it.
   return state.queries.find((query) => query.queryHash === hash)?.state.data as TData | undefined
 }
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { DeclaredQuery } from '@/lib/page-state'
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Footer } from '@/components/layout/footer'
@@ -7,14 +8,25 @@ import { NotFound } from '@/components/not-found'
 import { CoinStarContext } from '@/components/coin-star'
 import { AccountMenu } from '@/features/auth/components/account-menu'
 import { Welcome } from '@/features/auth/components/welcome'
-import { useSignedInUser } from '@/features/auth/session'
+import { authQueries, useSignedInUser } from '@/features/auth/session'
 import { WatchStar } from '@/features/watchlist/components/watch-star'
+import { watchlistQueries } from '@/features/watchlist/queries'
 import { WatchlistProvider } from '@/features/watchlist/components/watchlist-provider'
 import { SearchButton } from '@/features/search/components/search-button'
 import '@/styles/global.css'
 
 export const Route = createRootRouteWithContext<{
   queryClient: QueryClient
+  /**
+   * Declares a query the page shows: in the browser, the data a server-rendered page carries for
+   * it goes into the cache, checked by the schema its options carry (src/lib/page-state.ts), then
+   * Query fetches it unless the cache holds it fresh. On the server it fetches nothing: the
+   * server's render has put the data it holds in the cache (src/entry-server.tsx), and the build's
+   * prerender bakes no live data into a page (src/router.ts).
+   */
+  prefetch: QueryClient['prefetchQuery']
+  /** Declares a query the page shows that its own components fetch, or never: only the page's data. */
+  fromPage: (query: DeclaredQuery) => void
   /**
    * The address (path and query) the server answered with its not-found page, if it did (this
    * page's own).
@@ -37,6 +49,11 @@ export const Route = createRootRouteWithContext<{
           },
         ],
   }),
+  // On every page: who is signed in, and their watchlist (the stars).
+  loader: ({ context: { fromPage } }) => {
+    fromPage(authQueries.session())
+    fromPage(watchlistQueries.account())
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 })

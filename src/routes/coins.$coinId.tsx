@@ -38,20 +38,21 @@ export const Route = createFileRoute('/coins/$coinId')({
       location.pathname + location.searchStr === context.notFoundPath
     )
       throw notFound()
+    // The coin's row and its name are never fetched: a server-rendered page may carry them, and
+    // the lists this browser holds may give them (a server render's cache holds this page's data
+    // alone, so it finds none there): the coin's price and key figures at once, from its row,
+    // with no request of its own; and the name the link showed, for the heading should the
+    // coin's own data fail.
     const listed = coinQueries.listed(coinId, currency)
-    if (!import.meta.env.SSR) {
-      // The coin's price and key figures at once, from its row: no request of its own.
-      const row = findListedCoin(queryClient, coinId, currency)
-      if (row) queryClient.setQueryData(listed.queryKey, row.data, { updatedAt: row.updatedAt })
-      // The name the link showed, for the heading should the coin's own data fail.
-      const named = coinQueries.named(coinId)
-      const name = queryClient.getQueryData(named.queryKey)
-        ? null
-        : nameInCache(queryClient, coinId)
-      if (name) queryClient.setQueryData(named.queryKey, { name })
-      void queryClient.prefetchQuery(coinQueries.detail(coinId))
-      void queryClient.prefetchQuery(coinQueries.chart(coinId, range, currency))
-    }
+    const named = coinQueries.named(coinId)
+    context.fromPage(listed)
+    context.fromPage(named)
+    const found = findListedCoin(queryClient, coinId, currency)
+    if (found) queryClient.setQueryData(listed.queryKey, found.data, { updatedAt: found.updatedAt })
+    const name = queryClient.getQueryData(named.queryKey) ? null : nameInCache(queryClient, coinId)
+    if (name) queryClient.setQueryData(named.queryKey, { name })
+    void context.prefetch(coinQueries.detail(coinId))
+    void context.prefetch(coinQueries.chart(coinId, range, currency))
     const detail = queryClient.getQueryData(coinQueries.detail(coinId).queryKey)?.coin
     const row = queryClient.getQueryData(listed.queryKey)?.coin
     const coin = detail ?? row

@@ -18,10 +18,7 @@ export const Route = createFileRoute('/coins/')({
   loader: ({ context, location, deps: { page, currency } }) => {
     // The server answered this address with its not-found page (a page past the list's end).
     if (location.pathname + location.searchStr === context.notFoundPath) throw notFound()
-    // The server renders the data; in the browser the loader starts the request and returns.
-    if (!import.meta.env.SSR) {
-      void context.queryClient.prefetchQuery(marketListQueries.page(currency, page))
-    }
+    void context.prefetch(marketListQueries.page(currency, page))
   },
   head: ({ match }) => {
     const { page = 1 } = match.search

@@ -19,11 +19,9 @@ export const Route = createFileRoute('/crypto')({
       },
     ],
   }),
-  loader: ({ context: { queryClient }, deps: { currency } }) => {
-    // Prerendering bakes no live data into HTML: nothing to fetch at build time.
-    if (import.meta.env.SSR) return
-    void queryClient.prefetchQuery(marketQueries.markets(currency))
-    void queryClient.prefetchQuery(marketQueries.global())
+  loader: ({ context: { prefetch }, deps: { currency } }) => {
+    void prefetch(marketQueries.markets(currency))
+    void prefetch(marketQueries.global())
   },
   component: CryptoPage,
 })

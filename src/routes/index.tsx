@@ -25,13 +25,11 @@ export const Route = createFileRoute('/')({
       },
     ],
   }),
-  // Start both requests and return at once: the page renders without waiting for the network.
-  loader: ({ context: { queryClient }, deps: { currency } }) => {
-    // Prerendering bakes no live data into HTML: nothing to fetch at build time.
-    if (import.meta.env.SSR) return
-    void queryClient.prefetchQuery(marketQueries.markets(currency))
-    void queryClient.prefetchQuery(marketQueries.global())
-    void queryClient.prefetchQuery(marketQueries.trending())
+  // Start the requests and return at once: the page renders without waiting for the network.
+  loader: ({ context: { prefetch }, deps: { currency } }) => {
+    void prefetch(marketQueries.markets(currency))
+    void prefetch(marketQueries.global())
+    void prefetch(marketQueries.trending())
   },
   component: HomePage,
 })

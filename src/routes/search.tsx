@@ -1,9 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SearchPage } from '@/features/search/components/search-page'
+import { searchQueries, searchText } from '@/features/search/queries'
 import { SearchPageSchema } from '@contract/search-param'
 
 export const Route = createFileRoute('/search')({
   validateSearch: SearchPageSchema,
+  loaderDeps: ({ search: { q } }) => ({ q: searchText(q) }),
+  // The page the server rendered for a search carries what it found.
+  loader: ({ context: { fromPage }, deps: { q } }) => {
+    if (q) fromPage(searchQueries.results(q))
+  },
   // React escapes the search wherever it is written: title, description, heading, field.
   head: ({ match }) => {
     const q = match.search.q?.trim()

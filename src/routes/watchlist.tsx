@@ -2,12 +2,21 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { WatchlistPage as WatchlistContent } from '@/features/watchlist/components/watchlist-page'
+import { watchPrices } from '@/features/watchlist/prices'
+import { watchlistQueries } from '@/features/watchlist/queries'
 import { keepRememberedCurrency } from '@/lib/remembered-currency'
 import { SortParamSchema } from '@/lib/table-sort'
 
 export const Route = createFileRoute('/watchlist')({
   validateSearch: v.object({ currency: CurrencyParamSchema, sort: SortParamSchema }),
   beforeLoad: keepRememberedCurrency,
+  loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
+  // A page rendered for the signed-in visitor carries their list's rows, from the server's caches.
+  loader: ({ context: { queryClient, fromPage }, deps: { currency } }) => {
+    fromPage(watchlistQueries.account())
+    const coins = queryClient.getQueryData(watchlistQueries.account().queryKey)?.coins
+    if (coins) fromPage(watchPrices(currency, coins))
+  },
   head: () => ({
     meta: [
       { title: 'Your watchlist — Coinvera' },

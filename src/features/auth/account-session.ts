@@ -1,4 +1,4 @@
-import { hashKey, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { requestSignedIn } from '@/lib/http'
 import { type AccountUser, AccountSessionSchema } from '@contract/account'
 import {
@@ -32,13 +32,7 @@ export const accountQueries = {
     queryOptions({
       queryKey: [...authQueries.all, 'details'] as const,
       queryFn: fetchAccountDetails,
+      meta: { schema: AccountDetailsSchema },
       enabled: () => mightBeSignedIn(),
     }),
-}
-
-/** The details' schema for the account page's state (src/lib/page-state.ts). */
-export function accountSchemaFor(queryKey: readonly unknown[]) {
-  return hashKey(queryKey) === hashKey(accountQueries.details().queryKey)
-    ? AccountDetailsSchema
-    : undefined
 }

@@ -1,4 +1,4 @@
-import { hashKey, queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useHydrated } from '@/components/hydrated'
 import type * as v from 'valibot'
 import { requestSignedIn } from '@/lib/http'
@@ -28,16 +28,10 @@ export const authQueries = {
     queryOptions({
       queryKey: [...authQueries.all, 'session'] as const,
       queryFn: fetchSession,
+      meta: { schema: SessionUserSchema.entries.user },
       enabled: () => mightBeSignedIn(),
       staleTime: 5 * 60_000,
     }),
-}
-
-/** The session's schema for a page's state (src/lib/page-state.ts); undefined for other keys. */
-export function sessionSchemaFor(queryKey: readonly unknown[]) {
-  return hashKey(queryKey) === hashKey(authQueries.session().queryKey)
-    ? SessionUserSchema.entries.user
-    : undefined
 }
 
 /**

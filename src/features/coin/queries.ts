@@ -2,7 +2,6 @@ import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Currency } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
 import { type ListedCoinData, ListedCoinDataSchema } from '@contract/market-list'
-import { PageUnavailableSchema } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import {
   CHART_RANGES,
@@ -57,6 +56,7 @@ export const coinQueries = {
     queryOptions({
       queryKey: [...coinQueries.all(), id, 'detail'] as const,
       queryFn: ({ signal }) => fetchCoin(id, signal),
+      meta: { schema: CoinDetailDataSchema },
       staleTime: DETAIL_STALE_MS,
       refetchInterval: DETAIL_STALE_MS,
     }),
@@ -69,6 +69,7 @@ export const coinQueries = {
     queryOptions<ListedCoinData>({
       queryKey: [...coinQueries.all(), id, 'listed', currency] as const,
       queryFn: skipToken,
+      meta: { schema: ListedCoinDataSchema },
     }),
   /**
    * The coin's name in the upstream's coin list, for a page with no other data (the server had
@@ -78,25 +79,13 @@ export const coinQueries = {
     queryOptions<CoinName>({
       queryKey: [...coinQueries.all(), id, 'name'] as const,
       queryFn: skipToken,
+      meta: { schema: CoinNameSchema },
     }),
   chart: (id: string, range: ChartRange, currency: Currency) =>
     queryOptions({
       queryKey: [...coinQueries.all(), id, 'chart', currency, range] as const,
       queryFn: ({ signal }) => fetchCoinChart(id, range, currency, signal),
+      meta: { schema: CoinChartDataSchema },
       staleTime: chartStaleMs(range),
     }),
-}
-
-/** Why the server had no data for a coin page's query (its data block), read on coin pages only. */
-export const pageUnavailableSchema = PageUnavailableSchema
-
-/** The schema of a coin query's data, by its query key (for a page's data block). */
-export function coinSchemaFor(queryKey: readonly unknown[]) {
-  const [scope, , kind] = queryKey
-  if (scope !== coinQueries.all()[0]) return undefined
-  if (kind === 'detail') return CoinDetailDataSchema
-  if (kind === 'listed') return ListedCoinDataSchema
-  if (kind === 'chart') return CoinChartDataSchema
-  if (kind === 'name') return CoinNameSchema
-  return undefined
 }

@@ -1,6 +1,6 @@
-import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { CURRENCIES, type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@contract/currency'
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
 import {
   DEFAULT_MARKET_LIST_PAGES,
@@ -12,7 +12,6 @@ import {
   MarketListResponseSchema,
   marketListParams,
 } from '@contract/market-list'
-import { PageUnavailableSchema } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
 import { marketQueries } from './queries'
 
@@ -57,20 +56,10 @@ export const marketListQueries = {
     queryOptions({
       queryKey: [...marketListQueries.inCurrency(currency), page] as const,
       queryFn: ({ signal }) => fetchMarketList(currency, page, signal),
+      meta: { schema: MarketListDataSchema },
       staleTime: staleMs(currency, page),
       refetchInterval: staleMs(currency, page),
     }),
-}
-
-/** Why the server had no data for a page of the list (its data block), read on `/coins` only. */
-export const pageUnavailableSchema = PageUnavailableSchema
-
-/** The schema of a list page's data, by its query key (for a page's data block). */
-export function listSchemaFor(queryKey: readonly unknown[]) {
-  const [, , currency, page] = queryKey
-  if (!v.is(CurrencySchema, currency) || typeof page !== 'number') return undefined
-  const key = marketListQueries.page(currency, page).queryKey
-  return hashKey(key) === hashKey(queryKey) ? MarketListDataSchema : undefined
 }
 
 /** A coin's row on a page of the list in `currency` that this browser holds, and that page's key. */

@@ -1,4 +1,4 @@
-import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
@@ -53,6 +53,7 @@ export const marketQueries = {
     return queryOptions({
       queryKey: [...marketQueries.all(), 'markets', params] as const,
       queryFn: ({ signal }) => fetchMarkets(params, signal),
+      meta: { schema: MarketsDataSchema },
       staleTime: MINUTE,
       refetchInterval: MINUTE,
       // Query's defaults, stated: a hidden tab does not refresh, and the tab shown again (its
@@ -65,6 +66,7 @@ export const marketQueries = {
     queryOptions({
       queryKey: [...marketQueries.all(), 'trending'] as const,
       queryFn: ({ signal }) => fetchTrending(signal),
+      meta: { schema: TrendingDataSchema },
       staleTime: 5 * MINUTE,
       refetchInterval: 5 * MINUTE,
     }),
@@ -73,6 +75,7 @@ export const marketQueries = {
     queryOptions({
       queryKey: [...marketQueries.all(), 'global'] as const,
       queryFn: ({ signal }) => fetchGlobal(signal),
+      meta: { schema: GlobalDataSchema },
       staleTime: 5 * MINUTE,
       refetchInterval: 5 * MINUTE,
     }),
@@ -86,12 +89,6 @@ export const marketListSchemas: readonly (readonly [readonly unknown[], v.Generi
   [marketQueries.trending().queryKey, TrendingDataSchema],
   [marketQueries.global().queryKey, GlobalDataSchema],
 ]
-
-/** The schema of a market list's data, by its query key (for a page's data block). */
-export function marketSchemaFor(queryKey: readonly unknown[]) {
-  const hash = hashKey(queryKey)
-  return marketListSchemas.find(([key]) => hashKey(key) === hash)?.[1]
-}
 
 /**
  * Both lists are kept in storage, so a revisit paints them at once, even offline. Returns what

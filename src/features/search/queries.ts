@@ -1,4 +1,4 @@
-import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { readDataMeta } from '@contract/data-meta'
 import {
@@ -30,21 +30,13 @@ export const searchQueries = {
     queryOptions({
       queryKey: [...searchQueries.all(), q] as const,
       queryFn: ({ signal }) => fetchSearch(q, signal),
+      meta: { schema: SearchDataSchema },
       // Ranks move with the market lists, which the server refreshes each minute.
       staleTime: 60_000,
       // A search is retried by typing, and offline it says so at once instead of waiting.
       retry: false,
       networkMode: 'always',
     }),
-}
-
-/** The schema of a search's data, by its query key (for the /search page's data block). */
-export function searchSchemaFor(queryKey: readonly unknown[]) {
-  const [scope, q] = queryKey
-  if (scope !== 'search' || typeof q !== 'string') return undefined
-  return hashKey(queryKey) === hashKey(searchQueries.results(q).queryKey)
-    ? SearchDataSchema
-    : undefined
 }
 
 /** A coin's name from a search this browser made, whatever was typed. */

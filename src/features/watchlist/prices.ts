@@ -33,6 +33,7 @@ export const watchPrices = (currency: Currency, ids: readonly string[]) =>
   queryOptions({
     queryKey: [...watchlistQueries.all(), 'prices', currency, ids] as const,
     queryFn: ({ signal }) => fetchWatchPrices(currency, ids, signal),
+    meta: { schema: WatchPricesSchema },
     enabled: ids.length > 0,
     // A page rendered from the server's caches only may lack some rows: ask for them at once.
     staleTime: ({ state }) =>

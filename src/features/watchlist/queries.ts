@@ -1,5 +1,5 @@
-import { hashKey, queryOptions } from '@tanstack/react-query'
-import { WatchlistSchema, WatchPricesSchema } from '@contract/watchlist'
+import { queryOptions } from '@tanstack/react-query'
+import { WatchlistSchema } from '@contract/watchlist'
 import { api, parseResponse, requestJson } from '@/lib/http'
 
 /** The signed-in account's watchlist (`GET /api/watchlist`). */
@@ -19,12 +19,7 @@ export const watchlistQueries = {
     queryOptions({
       queryKey: [...watchlistQueries.all(), 'account'] as const,
       queryFn: ({ signal }) => fetchWatchlist(signal),
+      meta: { schema: WatchlistSchema },
       staleTime: MINUTE,
     }),
-}
-
-/** The schema of a watchlist query's data in a page's state; undefined for other keys. */
-export function watchlistSchemaFor(queryKey: readonly unknown[]) {
-  if (hashKey(queryKey) === hashKey(watchlistQueries.account().queryKey)) return WatchlistSchema
-  return queryKey[0] === 'watchlist' && queryKey[1] === 'prices' ? WatchPricesSchema : undefined
 }

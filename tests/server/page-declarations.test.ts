@@ -1,0 +1,48 @@
+// The route renderer (src/entry-server.tsx) puts into a page the data of the queries its routes
+// declare (src/router.ts), and no other: the browser takes only those, each checked by its schema.
+import { describe, expect, it } from 'vitest'
+import type { MarketsData } from '@contract/market'
+import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
+import { render } from '../../src/entry-server'
+
+const viewer = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }
+const markets = {
+  coins: coinsMarkets.slice(0, 6),
+  meta: { source: 'cache', updatedAt: new Date().toISOString() },
+} as MarketsData
+
+/** The query keys a rendered page carries, from its data block. */
+function carriedKeys(state: string | null): unknown[] {
+  const json = state?.slice(state.indexOf('>') + 1, state.lastIndexOf('</script>'))
+  const parsed = JSON.parse(json ?? '{"queries":[]}') as { queries: { queryKey: unknown[] }[] }
+  return parsed.queries.map((query) => query.queryKey)
+}
+
+describe('a rendered page carries what its routes declare', () => {
+  it("the price list on /, where the page shows it, and not on a page that doesn't", async () => {
+    const home = await render('/', { markets })
+    expect(carriedKeys(home.state)).toEqual([['market', 'markets', expect.anything()]])
+    expect(home.html).toContain(markets.coins[0]?.name)
+    const contact = await render('/contact', { markets, viewer })
+    expect(carriedKeys(contact.state)).toEqual([['auth', 'session']])
+  })
+
+  it.each(['/no-such-page', '/coins/no-such-coin', '/watchlist'])(
+    'the signed-in visitor and their stars on every page: %s',
+    async (path) => {
+      const notFound = path.includes('no-such') ? true : undefined
+      const { html, state } = await render(path, {
+        viewer,
+        notFound,
+        watchlist: { coins: ['bitcoin'] },
+      })
+      expect(carriedKeys(state)).toEqual(
+        expect.arrayContaining([
+          ['auth', 'session'],
+          ['watchlist', 'account'],
+        ]),
+      )
+      expect(html).toContain('Ada')
+    },
+  )
+})
