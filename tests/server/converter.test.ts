@@ -16,7 +16,10 @@ async function setup(behaviour: Behaviour = { kind: 'ok' }) {
   await untilHealth(
     server,
     ({ upstream: u }) =>
-      !u.markets.fetching && !u.trending.fetching && !u.global.fetching && !u.exchangeRates.fetching,
+      !u.markets.fetching &&
+      !u.trending.fetching &&
+      !u.global.fetching &&
+      !u.exchangeRates.fetching,
   )
   return { server, upstream }
 }
@@ -24,7 +27,11 @@ async function setup(behaviour: Behaviour = { kind: 'ok' }) {
 async function convert(s: TestServer, query: string) {
   const response = await fetch(`${s.url}/api/market/convert?${query}`)
   // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read as each test needs
-  return { status: response.status, body: (await response.json()) as any, headers: response.headers }
+  return {
+    status: response.status,
+    body: (await response.json()) as any,
+    headers: response.headers,
+  }
 }
 
 /** The dollar price of a coin on the price list the server serves. */

@@ -662,7 +662,9 @@ export function PortfolioPage({
           <Allocation rows={rows} currency={currency} />
         </>
       ) : (
-        <p className="card portfolio__empty">No transactions yet: add your first below, or import a CSV file.</p>
+        <p className="card portfolio__empty">
+          No transactions yet: add your first below, or import a CSV file.
+        </p>
       )}
       {/* Before hydration too: without JavaScript it posts to the account (or leads to sign-in). */}
       <TransactionForm
