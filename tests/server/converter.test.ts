@@ -26,9 +26,9 @@ async function setup(behaviour: Behaviour = { kind: 'ok' }) {
 
 async function convert(s: TestServer, query: string) {
   const response = await fetch(`${s.url}/api/market/convert?${query}`)
-  // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read as each test needs
   return {
     status: response.status,
+    // biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read as each test needs
     body: (await response.json()) as any,
     headers: response.headers,
   }
