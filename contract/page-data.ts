@@ -8,6 +8,7 @@ import type { SessionUser } from './session'
 import type { WatchRow } from './watchlist'
 import type { ListedCoinData, MarketListData } from './market-list'
 import type { SearchData } from './search'
+import type { ConvertAnswer, ConvertQuery } from './converter'
 
 /**
  * The market data a page is rendered with (the lists, or one coin's details and chart at one
@@ -33,6 +34,8 @@ export type PageData = {
   }
   /** The /search page's query and what it found. */
   search?: { q: string; data: SearchData }
+  /** The /converter page's query and its answer. */
+  converter?: { query: ConvertQuery; data: ConvertAnswer }
   /**
    * A known coin the server has no data for now, and why (rendered instead of `coin`), with its
    * name in the upstream's coin list when that holds it.

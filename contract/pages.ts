@@ -21,6 +21,7 @@ export const SITE_ROUTES = [
   '/watchlist',
   '/portfolio',
   '/search',
+  '/converter',
 ] as const
 
 /** The full market list, one page per `?page=` (server/site/pages.ts renders each). */

@@ -28,3 +28,20 @@ export function searchParamFromUrl(raw: string | undefined): string | undefined 
 export const SearchPageSchema = v.object({
   q: v.optional(v.pipe(v.unknown(), v.transform(searchParamText))),
 })
+
+/**
+ * An address's query as TanStack Router writes it, for text values: a text that would read back
+ * as JSON (`0.5`, `true`) is written quoted (`%220.5%22`), so the router reads the same text. A
+ * server render of an address the router would write otherwise redirects, and renders nothing.
+ */
+export function routerQuery(params: Record<string, string>): string {
+  const quoted = Object.entries(params).map(([name, value]): [string, string] => {
+    try {
+      JSON.parse(value)
+      return [name, JSON.stringify(value)]
+    } catch {
+      return [name, value]
+    }
+  })
+  return new URLSearchParams(quoted).toString()
+}

@@ -39,6 +39,7 @@ import { clientMissGate, marketRoutes } from './routes/market'
 import { portfolioRoutes } from './routes/portfolio'
 import { recoveryRoutes } from './routes/recovery'
 import { searchPage, searchRoutes } from './routes/search'
+import { converterPage } from './routes/converter'
 import { siteRoutes } from './routes/site'
 import { watchlistRoutes } from './routes/watchlist'
 import { CoinSearch, heldMarketRows } from './search/coin-search'
@@ -297,6 +298,7 @@ export function createApp(deps: AppDeps): App {
       clientGate,
       renderGate,
       searchPage: pages && searchPage({ ...search, pages, renderGate }),
+      converterPage: pages && converterPage({ caches, lists, facts, rates, pages, renderGate }),
       accountOf: (accountId) => accountDetails(recovery, accountId),
       watchlist: {
         coinsOf: (accountId) => watchlist.list(accountId),

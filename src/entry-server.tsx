@@ -20,6 +20,7 @@ import type { PageData } from '@contract/page-data'
 import { marketQueries } from '@/features/market/queries'
 import { marketListQueries } from '@/features/market/list-queries'
 import { searchQueries, searchText } from '@/features/search/queries'
+import { converterQueries } from '@/features/converter/queries'
 import { watchPrices } from '@/features/watchlist/prices'
 import { watchlistQueries } from '@/features/watchlist/queries'
 import { DEFAULT_CURRENCY } from '@contract/currency'
@@ -52,6 +53,7 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
     marketList,
     viewer,
     search,
+    converter,
   } = data
   // A page rendered for a signed-in visitor (never cached for another: server/site/pages.ts).
   if (viewer) queryClient.setQueryData(authQueries.session().queryKey, viewer)
@@ -105,6 +107,9 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
   if (search && searched) {
     queryClient.setQueryData(searchQueries.results(searched).queryKey, search.data)
   }
+  if (converter) {
+    queryClient.setQueryData(converterQueries.answer(converter.query).queryKey, converter.data)
+  }
   const named = data.coinUnavailable?.name
   if (named && data.coinUnavailable) {
     queryClient.setQueryData(coinQueries.named(data.coinUnavailable.id).queryKey, { name: named })
@@ -119,7 +124,7 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
   const shouldDehydrateQuery = (query: Query) =>
     defaultShouldDehydrateQuery(query) && declared.has(query.queryHash)
   let state: PageState | null =
-    markets || trending || global || coin || marketList || viewer || searched || named
+    markets || trending || global || coin || marketList || viewer || searched || converter || named
       ? dehydrate(queryClient, { shouldDehydrateQuery })
       : null
   // Why a query had no data, by its hash: a coin's details, or a page of the list.

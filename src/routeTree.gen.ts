@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ConverterRouteImport } from './routes/converter'
 import { Route as CryptoRouteImport } from './routes/crypto'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as PortfolioRouteImport } from './routes/portfolio'
@@ -39,6 +40,11 @@ const AccountRoute = AccountRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConverterRoute = ConverterRouteImport.update({
+  id: '/converter',
+  path: '/converter',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CryptoRoute = CryptoRouteImport.update({
@@ -111,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/contact': typeof ContactRoute
+  '/converter': typeof ConverterRoute
   '/crypto': typeof CryptoRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/portfolio': typeof PortfolioRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/contact': typeof ContactRoute
+  '/converter': typeof ConverterRoute
   '/crypto': typeof CryptoRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/portfolio': typeof PortfolioRoute
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/contact': typeof ContactRoute
+  '/converter': typeof ConverterRoute
   '/crypto': typeof CryptoRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/portfolio': typeof PortfolioRoute
@@ -168,6 +177,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/contact'
+    | '/converter'
     | '/crypto'
     | '/forgot-password'
     | '/portfolio'
@@ -186,6 +196,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/contact'
+    | '/converter'
     | '/crypto'
     | '/forgot-password'
     | '/portfolio'
@@ -204,6 +215,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/contact'
+    | '/converter'
     | '/crypto'
     | '/forgot-password'
     | '/portfolio'
@@ -223,6 +235,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRoute
   ContactRoute: typeof ContactRoute
+  ConverterRoute: typeof ConverterRoute
   CryptoRoute: typeof CryptoRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   PortfolioRoute: typeof PortfolioRoute
@@ -259,6 +272,13 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/converter': {
+      id: '/converter'
+      path: '/converter'
+      fullPath: '/converter'
+      preLoaderRoute: typeof ConverterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/crypto': {
@@ -359,6 +379,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
   ContactRoute: ContactRoute,
+  ConverterRoute: ConverterRoute,
   CryptoRoute: CryptoRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   PortfolioRoute: PortfolioRoute,

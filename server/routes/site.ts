@@ -19,6 +19,7 @@ import {
 import type { AppEnv } from '../context'
 import type { ClientGate } from './market'
 import type { SearchPage } from './search'
+import type { ConverterPage } from './converter'
 import { apiError } from '../errors'
 import { allowOnly } from '../middleware/methods'
 import { weakEtag } from '../site/bodies'
@@ -99,6 +100,8 @@ export type SiteRoutesDeps = {
   } | null
   /** The /search page's answer for its `?q=` (routes/search.ts). */
   searchPage?: SearchPage | null
+  /** The /converter page's answer for its `?from=&to=&amount=` (routes/converter.ts). */
+  converterPage?: ConverterPage | null
   /** A signed-in visitor's details, for `/account` (routes/account.ts answers the same). */
   accountOf?: ((accountId: string) => Promise<AccountDetails | null>) | null
 }
@@ -126,6 +129,7 @@ export function siteRoutes(deps: SiteRoutesDeps) {
   const renderGate = deps.renderGate ?? null
   const watchlist = deps.watchlist ?? null
   const searchPage = deps.searchPage ?? null
+  const converterPage = deps.converterPage ?? null
   const accountOf = deps.accountOf ?? null
   const site = new Hono<AppEnv>()
   const routes = new Set<string>(SITE_ROUTES)
@@ -257,8 +261,10 @@ export function siteRoutes(deps: SiteRoutesDeps) {
         return send(c, next, file, 200, { page, cacheControl: 'no-store' })
       }
     }
-    if (path === '/search' && searchPage && file === wanted) {
-      const answer = await searchPage(c, file)
+    const perRequest =
+      path === '/search' ? searchPage : path === '/converter' ? converterPage : null
+    if (perRequest && file === wanted) {
+      const answer = await perRequest(c, file)
       if (answer.retryAfterS) c.header('Retry-After', String(answer.retryAfterS))
       return send(c, next, file, answer.status, answer.rendered ?? undefined)
     }

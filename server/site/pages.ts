@@ -14,6 +14,7 @@ import { coinPages } from './render/coin'
 import { byteBoundedStore, createRenderKit, type Render } from './render/kit'
 import { listPages } from './render/lists'
 import { searchPages } from './render/search'
+import { converterPages } from './render/converter'
 import { signedInPages } from './render/signed-in'
 import { sitemapPage } from './render/sitemap'
 
@@ -49,6 +50,7 @@ export function createPageRenderer(deps: {
     ...listPages(kit, { ...deps, coinRenders }),
     ...coinPages(kit, { ...deps, coinRenders }),
     ...searchPages(kit),
+    ...converterPages(kit),
     ...signedInPages(kit),
   }
 }

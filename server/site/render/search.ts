@@ -1,5 +1,6 @@
 // The /search page, rendered with what a search found.
 import type { SearchData } from '@contract/search'
+import { routerQuery } from '@contract/search-param'
 import type { CallGate } from '../../market/budget'
 import { type RenderedPage, type RenderKit, spendRender } from './kit'
 
@@ -17,7 +18,7 @@ export function searchPages(kit: RenderKit) {
       renderGate: CallGate | null,
     ): Promise<RenderedPage | null> {
       if (!spendRender(renderGate)) return null
-      const path = `/search?${new URLSearchParams({ q })}`
+      const path = `/search?${routerQuery({ q })}`
       // Logged without the visitor's query.
       return kit.renderOrNull(path, file, { search: { q, data } }, { ownHead: true }, '/search')
     },
