@@ -84,6 +84,13 @@ export function UserMenu({
           Watchlist
         </Link>
         <Link
+          to="/portfolio"
+          className="button button--ghost button--small account-menu__wide-only"
+          onClick={() => setOpen(false)}
+        >
+          Portfolio
+        </Link>
+        <Link
           to="/account/alerts"
           className="button button--ghost button--small"
           onClick={() => setOpen(false)}

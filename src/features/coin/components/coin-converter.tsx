@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import { Field } from '@/components/form/field'
 import { amountDigits, COIN_DIGITS, convert, readAmount } from '@contract/amounts'
@@ -19,11 +19,14 @@ export function CoinConverter({
   symbol,
   price,
   currency,
+  more,
 }: {
   name: string
   symbol: string
   price: number | null | undefined
   currency: Currency
+  /** What follows the fields (the coin page's link to the full converter). */
+  more?: ReactNode
 }) {
   const [typed, setTyped] = useState<Typed>({ side: 'coin', text: '1' })
   const amount = readAmount(typed.text)
@@ -78,6 +81,7 @@ export function CoinConverter({
             : `${coinText} ${coinCode} = ${moneyText} ${code}, at the price above.`}
         </p>
       )}
+      {more}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Change } from '@/components/change'
 import { CoinStar } from '@/components/coin-star'
@@ -109,6 +110,13 @@ export function CoinPage({
           <KeyFigures figures={figures} currency={currency} />
           <CoinChart coinId={coinId} name={figures.name} range={range} currency={currency} />
           <CoinConverter
+            more={
+              <p className="coin-converter__more">
+                <Link to="/converter" search={{ from: coinId, to: currency }}>
+                  Convert {formatSymbol(figures.symbol)} to another coin or currency
+                </Link>
+              </p>
+            }
             name={figures.name}
             symbol={figures.symbol}
             price={figures.price}

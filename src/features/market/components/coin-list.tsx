@@ -60,6 +60,10 @@ export function CoinList({
             All coins
             <SampleBadge meta={data?.meta} />
           </h1>
+          <p className="coin-list__tools">
+            Also yours: a <Link to="/watchlist">watchlist</Link>, a{' '}
+            <Link to="/portfolio">portfolio</Link> and a <Link to="/converter">converter</Link>.
+          </p>
         </div>
         <div className="prices__aside">
           <p className="prices__subtitle">
