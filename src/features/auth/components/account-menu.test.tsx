@@ -155,13 +155,16 @@ describe('AccountMenu, in the navigation bar', () => {
     await user.keyboard('{Escape}')
     expect(disclosureOf(toggle).open).toBe(false)
     expect(toggle).toHaveFocus()
-    // Open again, Tab past Account, Watchlist, Price alerts and Sign out to Sign out everywhere.
+    // Open again, Tab past Account, Watchlist, Portfolio, Price alerts and Sign out to Sign out
+    // everywhere.
     await user.click(toggle)
     await user.tab()
     expect(nav.getByRole('link', { name: 'Account' })).toHaveFocus()
     await user.tab()
-    // The bar has a Watchlist link too (shown on phones): the one in the menu has focus.
+    // The bar has Watchlist and Portfolio links too (shown on phones): the menu's have focus.
     expect(document.activeElement).toHaveTextContent('Watchlist')
+    await user.tab()
+    expect(document.activeElement).toHaveTextContent('Portfolio')
     await user.tab()
     expect(nav.getByRole('link', { name: 'Price alerts' })).toHaveAttribute(
       'href',
