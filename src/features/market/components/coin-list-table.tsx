@@ -14,6 +14,7 @@ import type { MarketListCoin } from '@contract/market-list'
 import { changeDirection, formatNumber, formatPercent, formatPrice, formatRank } from '@/lib/format'
 import type { ColumnSort } from '@/lib/table-sort'
 import { SPARKLINE_HEIGHT, sparklinePath, sparklineWidth } from '../sparkline'
+import { figureWidth } from '@/lib/figure-width'
 
 const COIN_IMAGE_SIZE = 24
 
@@ -186,6 +187,7 @@ export const CoinListTable = memo(function CoinListTable({
       caption={`Coins by market cap, prices in ${CURRENCY_NAMES[currency]}`}
       className="coin-list"
       data-currency={currency}
+      data-figures={figureWidth(currency)}
     />
   )
 })

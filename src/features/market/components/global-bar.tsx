@@ -4,6 +4,7 @@ import { failedRefresh } from '@/components/data-note'
 import { useHydrated, useShownData } from '@/components/hydrated'
 import type { Currency } from '@contract/currency'
 import { formatNumber, formatPercent, formatSince, formatTime } from '@/lib/format'
+import { figureWidth } from '@/lib/figure-width'
 import { usePageData } from '@/lib/page-state'
 import { formatCompactMoney } from '../format'
 import { marketQueries } from '../queries'
@@ -48,7 +49,7 @@ export function GlobalBar({ currency }: { currency: Currency }) {
     ['Active coins', formatNumber(stats?.active_cryptocurrencies)],
   ] as const
   return (
-    <section className="global-bar" aria-label="Global market">
+    <section className="global-bar" aria-label="Global market" data-figures={figureWidth(currency)}>
       <dl className="global-bar__list">
         {items.map(([term, value]) => (
           <div key={term} className="global-bar__item">

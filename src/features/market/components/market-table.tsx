@@ -15,6 +15,7 @@ import {
 import { formatMoneyChange, formatNumber, formatRank } from '@/lib/format'
 import type { ColumnSort } from '@/lib/table-sort'
 import { PriceCell } from './price-cell'
+import { figureWidth } from '@/lib/figure-width'
 
 const COIN_IMAGE_SIZE = 32
 
@@ -162,6 +163,7 @@ export const MarketTable = memo(function MarketTable({
       caption={caption(currency)}
       className="market-table"
       data-currency={currency}
+      data-figures={figureWidth(currency)}
     />
   )
 })
@@ -182,6 +184,7 @@ export const MarketTableSkeleton = memo(function MarketTableSkeleton({
       caption={caption(currency)}
       className="market-table"
       data-currency={currency}
+      data-figures={figureWidth(currency)}
       sortable={false}
       placeholderRows={SKELETON_ROWS}
     />

@@ -40,6 +40,7 @@ import * as v from 'valibot'
 import { mergeIntoAccount, usePortfolioChange } from '../changes'
 import { readLocal, serverSnapshot, subscribeLocal } from '../local'
 import { portfolioQueries } from '../queries'
+import { figureWidth } from '@/lib/figure-width'
 
 /** Money for display only: the figures are exact; the page rounds them as prices are shown. */
 const money = (value: Dec | null, currency: Currency) =>
@@ -170,6 +171,7 @@ function HoldingsTable({
       caption={`Your holdings, in ${CURRENCY_NAMES[currency]}`}
       className="coin-list portfolio-table"
       data-currency={currency}
+      data-figures={figureWidth(currency)}
     />
   )
 }

@@ -24,6 +24,7 @@ import type { ColumnSort } from '@/lib/table-sort'
 import { watchPrices } from '../prices'
 import { StarIcon, WatchStar } from './watch-star'
 import { useWatchlist } from './watchlist-provider'
+import { figureWidth } from '@/lib/figure-width'
 
 /** Why a coin has no price, in words (the server says which: contract/watchlist.ts). */
 const REASONS: Record<NoPriceReason, string> = {
@@ -125,6 +126,7 @@ const WatchTable = memo(function WatchTable({
       caption={`Your watched coins, prices in ${CURRENCY_NAMES[currency]}`}
       className="coin-list watch-table"
       data-currency={currency}
+      data-figures={figureWidth(currency)}
     />
   )
 })
