@@ -25,12 +25,13 @@ function loadedByEntry(id: string, graph: ModuleGraph, seen = new Set<string>())
 const OUR_SHARED_CODE = /[\\/](contract|src[\\/]lib|src[\\/]components)[\\/]/
 
 /**
- * The price list's and trending's shared parts (logos, number formats, notes), which `/` loads
- * with its lazy price section: in a chunk of their own (search's dialog uses them too) they were
- * one request more on `/` (126.7 against 125.1 kB).
+ * The price list's and trending's shared parts (logos, number formats, notes, the table), which
+ * `/` loads with its lazy price section: in chunks of their own (search's dialog, `/coins`, the
+ * watchlist and the portfolio use them too) they were three requests more on `/` (139.6 kB
+ * transferred in 8 scripts; in `vendor`, 131.4 kB of brotli bodies in 5).
  */
 const MARKET_PARTS =
-  /[\\/]src[\\/](lib[\\/]format\.ts|components[\\/](change|coin-image|data-note|load-error)\.tsx)$/
+  /[\\/]src[\\/](lib[\\/](format|figure-width)\.ts|components[\\/](change|coin-image|coin-link|converted-note|data-note|data-table|load-error)\.tsx)$/
 
 /**
  * Every page needs these libraries before it can respond: one chunk compresses better than the
