@@ -4,10 +4,9 @@ import { CurrentLink } from '../current-link'
 import { Logo } from '../logo'
 
 // Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
-// The watchlist, the portfolio and the converter are in the phone menu only; wider screens reach
-// them from the account menu and the full list's header.
+// The watchlist is in the phone menu only; wider screens reach it from the account menu.
 const links: {
-  to: '/' | '/contact' | '/crypto' | '/watchlist' | '/portfolio' | '/converter'
+  to: '/' | '/contact' | '/crypto' | '/watchlist'
   label: string
   current?: false
   phoneOnly?: true
@@ -18,8 +17,6 @@ const links: {
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
   { to: '/watchlist', label: 'Watchlist', phoneOnly: true },
-  { to: '/portfolio', label: 'Portfolio', phoneOnly: true },
-  { to: '/converter', label: 'Converter', phoneOnly: true },
 ]
 
 /**

@@ -161,7 +161,7 @@ describe('AccountMenu, in the navigation bar', () => {
     await user.tab()
     expect(nav.getByRole('link', { name: 'Account' })).toHaveFocus()
     await user.tab()
-    // The bar has Watchlist and Portfolio links too (shown on phones): the menu's have focus.
+    // The bar has a Watchlist link too (shown on phones): the menu's has focus.
     expect(document.activeElement).toHaveTextContent('Watchlist')
     await user.tab()
     expect(document.activeElement).toHaveTextContent('Portfolio')
