@@ -142,6 +142,10 @@ export const PortfolioSchema = v.object({
 })
 export type Portfolio = v.InferOutput<typeof PortfolioSchema>
 
+/** The coins a portfolio holds or held, each once, in order: the key of their prices' query. */
+export const holdingIds = (transactions: readonly Pick<Transaction, 'coinId'>[]): string[] =>
+  [...new Set(transactions.map((t) => t.coinId))].sort()
+
 /** `POST /api/portfolio/transactions`: one transaction, or several (a merge, an import). */
 export const TransactionsAddSchema = v.object({
   transactions: v.pipe(v.array(TransactionInputSchema), v.minLength(1), v.maxLength(PORTFOLIO_MAX)),

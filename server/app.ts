@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { isUpstreamCurrency } from '@contract/currency'
+import { type Currency, isUpstreamCurrency } from '@contract/currency'
 import type { Config } from './config'
 import type { AppEnv } from './context'
 import type { RecoveryDeps } from './auth/recovery'
@@ -36,7 +36,7 @@ import { alertRoutes } from './routes/alerts'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
-import { portfolioRoutes } from './routes/portfolio'
+import { portfolioPageData, portfolioRoutes } from './routes/portfolio'
 import { recoveryRoutes } from './routes/recovery'
 import { searchPage, searchRoutes } from './routes/search'
 import { converterPage } from './routes/converter'
@@ -228,10 +228,11 @@ export function createApp(deps: AppDeps): App {
       }),
     }),
   )
+  const portfolio = portfolioStore(db)
   app.route(
     '/api/portfolio',
     portfolioRoutes({
-      store: portfolioStore(db),
+      store: portfolio,
       coinExists: (id) => coins.ids.has(id),
       limiter: shared.limiters('portfolio', { limit: config.portfolioRateLimit, windowMs: 60_000 }),
     }),
@@ -253,6 +254,9 @@ export function createApp(deps: AppDeps): App {
   }
   coins.ids.onList(() => search.search.prepare())
   app.route('/api/search', searchRoutes(search))
+  // One visitor's page: their coins' rows from the caches alone, never an upstream call.
+  const cachedRows = (ids: readonly string[], currency: Currency) =>
+    watchPrices(ids, currency, { caches, coins, facts, gates: [], cachedOnly: true })
   const pages =
     build && deps.render
       ? createPageRenderer({
@@ -264,6 +268,7 @@ export function createApp(deps: AppDeps): App {
           build,
           logger,
           coinRenderBytes: config.coinRenderCacheBytes,
+          portfolio: portfolioPageData({ store: portfolio, cachedRows }),
         })
       : null
   app.route(
@@ -302,8 +307,7 @@ export function createApp(deps: AppDeps): App {
       accountOf: (accountId) => accountDetails(recovery, accountId),
       watchlist: {
         coinsOf: (accountId) => watchlist.list(accountId),
-        cachedRows: (ids, currency) =>
-          watchPrices(ids, currency, { caches, coins, facts, gates: [], cachedOnly: true }),
+        cachedRows,
       },
     }),
   )

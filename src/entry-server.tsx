@@ -23,6 +23,8 @@ import { searchQueries, searchText } from '@/features/search/queries'
 import { converterQueries } from '@/features/converter/queries'
 import { watchPrices } from '@/features/watchlist/prices'
 import { watchlistQueries } from '@/features/watchlist/queries'
+import { portfolioQueries } from '@/features/portfolio/queries'
+import { holdingIds } from '@contract/portfolio'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
@@ -67,6 +69,12 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
       const prices = watchPrices(currency, coins)
       queryClient.setQueryData(prices.queryKey, { coins: rows })
     }
+  }
+  if (viewer && data.portfolio) {
+    const { transactions, rows } = data.portfolio
+    queryClient.setQueryData(portfolioQueries.account().queryKey, { transactions })
+    const prices = portfolioQueries.prices(currency, holdingIds(transactions))
+    if (transactions.length > 0) queryClient.setQueryData(prices.queryKey, { coins: rows })
   }
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {

@@ -3,8 +3,11 @@ import { bodyLimit } from 'hono/body-limit'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { fieldIssues } from '@contract/api-error'
+import type { Currency } from '@contract/currency'
+import type { WatchRow } from '@contract/watchlist'
 import {
   formInput,
+  holdingIds,
   type PORTFOLIO_FORM_ERRORS,
   PORTFOLIO_MAX,
   TransactionInputSchema,
@@ -69,6 +72,23 @@ const idParam = validator('param', (params) => {
 })
 
 const noStore = { 'Cache-Control': 'private, no-store' }
+
+/**
+ * What `/portfolio` is rendered with for a signed-in visitor (server/site/render/signed-in.ts):
+ * their transactions and their coins' rows in the page's currency, from the server's caches alone
+ * (`cachedRows`: no upstream call for one visitor's page).
+ */
+export const portfolioPageData =
+  (deps: {
+    store: PortfolioStore
+    cachedRows: (ids: readonly string[], currency: Currency) => Promise<WatchRow[]>
+  }) =>
+  async (accountId: string, currency: Currency) => {
+    const transactions = await deps.store.list(accountId)
+    const ids = holdingIds(transactions)
+    const rows = ids.length > 0 ? await deps.cachedRows(ids, currency) : []
+    return { transactions, rows }
+  }
 
 /**
  * A signed-in account's portfolio, under /api/portfolio: `GET` its transactions; `POST

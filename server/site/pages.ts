@@ -15,7 +15,7 @@ import { byteBoundedStore, createRenderKit, type Render } from './render/kit'
 import { listPages } from './render/lists'
 import { searchPages } from './render/search'
 import { converterPages } from './render/converter'
-import { signedInPages } from './render/signed-in'
+import { type PortfolioOf, signedInPages } from './render/signed-in'
 import { sitemapPage } from './render/sitemap'
 
 export {
@@ -27,6 +27,7 @@ export {
   type RenderStats,
 } from './render/kit'
 export { DATA_PAGES } from './render/lists'
+export type { PortfolioOf } from './render/signed-in'
 
 export function createPageRenderer(deps: {
   render: Render
@@ -38,6 +39,8 @@ export function createPageRenderer(deps: {
   logger: Logger
   /** Bytes of coin-page renders kept at most (`COIN_RENDER_CACHE_MB`). */
   coinRenderBytes: number
+  /** On `/portfolio`, the signed-in visitor's holdings (server/routes/portfolio.ts). */
+  portfolio?: PortfolioOf | null
 }) {
   const kit = createRenderKit(deps)
   // One per coin, range and currency, and per page of the full list and currency, bounded in
@@ -51,7 +54,7 @@ export function createPageRenderer(deps: {
     ...coinPages(kit, { ...deps, coinRenders }),
     ...searchPages(kit),
     ...converterPages(kit),
-    ...signedInPages(kit),
+    ...signedInPages(kit, deps),
   }
 }
 

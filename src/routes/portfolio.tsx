@@ -2,8 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { FormStateSearchSchema } from '@contract/form-errors'
+import { holdingIds } from '@contract/portfolio'
 import { useSignedInUser } from '@/features/auth/session'
 import { PortfolioPage as PortfolioContent } from '@/features/portfolio/components/portfolio-page'
+import { portfolioQueries } from '@/features/portfolio/queries'
 import { SortParamSchema } from '@/lib/table-sort'
 
 export const Route = createFileRoute('/portfolio')({
@@ -13,6 +15,14 @@ export const Route = createFileRoute('/portfolio')({
     sort: SortParamSchema,
     ...FormStateSearchSchema.entries,
   }),
+  loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
+  // A page rendered for the signed-in visitor carries their holdings, priced from the server's
+  // caches.
+  loader: ({ context: { queryClient, fromPage }, deps: { currency } }) => {
+    fromPage(portfolioQueries.account())
+    const transactions = queryClient.getQueryData(portfolioQueries.account().queryKey)?.transactions
+    if (transactions?.length) fromPage(portfolioQueries.prices(currency, holdingIds(transactions)))
+  },
   head: () => ({
     meta: [
       { title: 'Your portfolio — Coinvera' },

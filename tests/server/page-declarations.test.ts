@@ -46,3 +46,57 @@ describe('a rendered page carries what its routes declare', () => {
     },
   )
 })
+
+describe('the portfolio page', () => {
+  const transactions = [
+    {
+      id: '6c0d1c8e-2f4a-4b7e-9a51-0d2b8f3c1a11',
+      type: 'buy' as const,
+      coinId: 'bitcoin',
+      quantity: '0.5',
+      price: '40000',
+      currency: 'usd' as const,
+      at: '2026-01-02T10:30:00Z',
+      fee: '0',
+      note: '',
+    },
+  ]
+  const bitcoin = markets.coins[0]
+  const rows = [
+    {
+      status: 'priced' as const,
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      symbol: 'btc',
+      image: null,
+      price: 60000,
+      change24h: 2,
+      marketCap: bitcoin?.market_cap,
+      meta: { source: 'cache' as const, updatedAt: new Date().toISOString() },
+    },
+  ]
+
+  it('carries the viewer’s transactions and their prices, and shows the holdings', async () => {
+    const { html, state } = await render('/portfolio', {
+      viewer,
+      portfolio: { transactions, rows },
+    })
+    expect(carriedKeys(state)).toEqual(
+      expect.arrayContaining([
+        ['auth', 'session'],
+        ['portfolio', 'account'],
+        ['portfolio', 'prices', 'usd', ['bitcoin']],
+      ]),
+    )
+    // The holdings table, the totals and the allocation drawing, in the HTML.
+    expect(html).toContain('Your holdings, in US dollars')
+    expect(html).toContain('$30,000.00')
+    expect(html).toContain('Total value')
+    expect(html).toMatch(/<svg[^>]*portfolio__bar/)
+  })
+
+  it('carries nothing of a portfolio on another page', async () => {
+    const { state } = await render('/watchlist', { viewer, portfolio: { transactions, rows } })
+    expect(carriedKeys(state)).not.toContainEqual(['portfolio', 'account'])
+  })
+})

@@ -36,6 +36,16 @@ export async function fetchPortfolioPrices(
 
 const MINUTE = 60_000
 
+/** When to ask again: a coin without a price as soon as the server says it may help. */
+function nextAsk(data: { coins: WatchRow[] } | undefined): number {
+  const waits = (data?.coins ?? []).map((row) =>
+    row.status === 'missing' && row.reason !== 'unknown'
+      ? Math.max(5, row.retryAfterS) * 1000
+      : MINUTE,
+  )
+  return Math.min(MINUTE, ...waits)
+}
+
 export const portfolioQueries = {
   all: () => ['portfolio'] as const,
   // Private: never stored in the browser (only the market lists are, src/main.tsx).
@@ -43,15 +53,19 @@ export const portfolioQueries = {
     queryOptions({
       queryKey: [...portfolioQueries.all(), 'account'] as const,
       queryFn: ({ signal }) => fetchPortfolio(signal),
+      meta: { schema: PortfolioSchema },
       staleTime: MINUTE,
     }),
   prices: (currency: Currency, ids: readonly string[]) =>
     queryOptions({
       queryKey: [...portfolioQueries.all(), 'prices', currency, ids] as const,
       queryFn: ({ signal }) => fetchPortfolioPrices(currency, ids, signal),
+      meta: { schema: WatchPricesSchema },
       enabled: ids.length > 0,
-      staleTime: MINUTE,
-      refetchInterval: MINUTE,
+      // A page rendered from the server's caches only may lack some rows: ask for them at once.
+      staleTime: ({ state }) =>
+        state.data?.coins.some((row) => row.status === 'missing') ? 0 : MINUTE,
+      refetchInterval: ({ state }) => nextAsk(state.data),
       refetchIntervalInBackground: false,
     }),
 }

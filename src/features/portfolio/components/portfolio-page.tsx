@@ -19,6 +19,7 @@ import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
 import { ERROR_MESSAGES } from '@contract/error-messages'
 import {
   formInput,
+  holdingIds,
   PORTFOLIO_FORM_ERRORS,
   TRANSACTION_TYPE_NAMES,
   TRANSACTION_TYPES,
@@ -563,7 +564,7 @@ export function PortfolioPage({
     void mergeIntoAccount(queryClient).then(setMergeProblem)
   }, [signedIn, local, queryClient])
 
-  const ids = useMemo(() => [...new Set(transactions.map((t) => t.coinId))].sort(), [transactions])
+  const ids = useMemo(() => holdingIds(transactions), [transactions])
   const prices = useQuery({
     ...portfolioQueries.prices(currency, ids),
     placeholderData: keepPreviousData,
