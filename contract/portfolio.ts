@@ -68,7 +68,20 @@ export const PORTFOLIO_FORM_ERRORS = [
   'portfolio_full',
   'exceeds_holding',
   'rate_limited',
+  'not_found',
 ] as const
+export type PortfolioFormError = (typeof PORTFOLIO_FORM_ERRORS)[number]
+
+/** And its `?done=` codes: a transaction added, edited or deleted. */
+export const PORTFOLIO_FORM_DONE = ['added', 'edited', 'deleted'] as const
+export type PortfolioFormDone = (typeof PORTFOLIO_FORM_DONE)[number]
+
+/**
+ * The paths a form posts to without the page's script, which can send neither PUT nor DELETE
+ * (as alerts are deleted by form): an edit's fields, or a delete with none.
+ */
+export const transactionFormPath = (id: string, change: 'edit' | 'delete') =>
+  `/api/portfolio/transactions/${encodeURIComponent(id)}/${change}`
 
 const isTransfer = (type: TransactionType) => type === 'transfer_in' || type === 'transfer_out'
 

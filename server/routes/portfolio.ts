@@ -8,11 +8,13 @@ import type { WatchRow } from '@contract/watchlist'
 import {
   formInput,
   holdingIds,
-  type PORTFOLIO_FORM_ERRORS,
   PORTFOLIO_MAX,
+  type PortfolioFormDone,
+  type PortfolioFormError,
+  type Transaction,
+  type TransactionInput,
   TransactionInputSchema,
   TransactionsAddSchema,
-  type Transaction,
 } from '@contract/portfolio'
 import { signedIn } from '../auth/signed-in'
 import { type AppEnv, clientKey } from '../context'
@@ -65,13 +67,21 @@ const validJson = <S extends v.GenericSchema>(schema: S) =>
     return result.output
   })
 
+const TransactionIdSchema = v.pipe(v.string(), v.uuid())
+
 const idParam = validator('param', (params) => {
-  const result = v.safeParse(v.object({ id: v.pipe(v.string(), v.uuid()) }), params)
+  const result = v.safeParse(v.object({ id: TransactionIdSchema }), params)
   if (!result.success) throw apiError('not_found')
   return result.output
 })
 
 const noStore = { 'Cache-Control': 'private, no-store' }
+
+/** The form paths take forms only: the script sends JSON to `PUT`/`DELETE /transactions/:id`. */
+const formOnly = (c: Context<AppEnv>, handle: () => Promise<Response>) => {
+  if (bodyType(c) !== 'form') throw apiError('unsupported_media_type')
+  return handle()
+}
 
 /**
  * What `/portfolio` is rendered with for a signed-in visitor (server/site/render/signed-in.ts):
@@ -151,38 +161,72 @@ export function portfolioRoutes(deps: PortfolioDeps) {
         const id = await account(c)
         return answer(c, await store.remove(id, c.req.valid('param').id))
       })
+      // A form cannot send PUT or DELETE: the page's forms post here without its script.
+      .post('/transactions/:id/edit', (c) => formOnly(c, () => changeByForm(c, 'edit')))
+      .post('/transactions/:id/delete', (c) => formOnly(c, () => changeByForm(c, 'delete')))
       .all('/', allowOnly('GET'))
       .all('/transactions', allowOnly('POST'))
       .all('/transactions/:id', allowOnly('PUT', 'DELETE'))
+      .all('/transactions/:id/edit', allowOnly('POST'))
+      .all('/transactions/:id/delete', allowOnly('POST'))
   )
 
   /**
-   * The add form without JavaScript, within the same rules and limits as the API: back to
-   * `/portfolio` with `?done=added` or `?error=<code>`, or to sign-in for a visitor. Nothing typed
-   * goes into the address.
+   * A transaction form posted without the page's script (add, edit, delete), within the same
+   * rules and limits as the API: back to `/portfolio` with `?done=<change>` or `?error=<code>`,
+   * or to sign-in for a visitor. Nothing typed goes into the address.
    */
-  async function addByForm(c: Context<AppEnv>): Promise<Response> {
+  async function byForm(
+    c: Context<AppEnv>,
+    done: PortfolioFormDone,
+    apply: (
+      accountId: string,
+      fields: Record<string, unknown>,
+    ) => Promise<PortfolioChange | PortfolioFormError>,
+  ): Promise<Response> {
     const see = (location: string) =>
       new Response(null, { status: 303, headers: { Location: location, ...noStore } })
     const user = await c.var.viewer.user()
     if (!user) return see(`/signin?${new URLSearchParams({ return: '/portfolio' })}`)
-    let problem: (typeof PORTFOLIO_FORM_ERRORS)[number] | null = null
+    let problem: PortfolioFormError | null = null
     await requestBody(c, async () => {
       const hit = await deps.limiter.hit(clientKey(c))
       if (!hit.allowed) {
         problem = 'rate_limited'
         return
       }
-      const result = v.safeParse(TransactionInputSchema, formInput(await c.req.parseBody()))
-      if (!result.success) problem = 'validation_failed'
-      else if (!(await deps.coinExists(result.output.coinId))) problem = 'unknown_coin'
-      else {
-        const change = await store.add(user.id, [result.output], PORTFOLIO_MAX)
-        if ('refused' in change && change.refused !== 'not_found') problem = change.refused
-      }
+      const change = await apply(user.id, await c.req.parseBody())
+      if (typeof change === 'string') problem = change
+      else if ('refused' in change) problem = change.refused
     })
-    return see(
-      `/portfolio?${new URLSearchParams(problem ? { error: problem } : { done: 'added' })}`,
-    )
+    return see(`/portfolio?${new URLSearchParams(problem ? { error: problem } : { done })}`)
+  }
+
+  /** A form's transaction, checked as the API checks one. */
+  async function formTransaction(
+    fields: Record<string, unknown>,
+  ): Promise<TransactionInput | PortfolioFormError> {
+    const result = v.safeParse(TransactionInputSchema, formInput(fields))
+    if (!result.success) return 'validation_failed'
+    if (!(await deps.coinExists(result.output.coinId))) return 'unknown_coin'
+    return result.output
+  }
+
+  function addByForm(c: Context<AppEnv>): Promise<Response> {
+    return byForm(c, 'added', async (accountId, fields) => {
+      const input = await formTransaction(fields)
+      return typeof input === 'string' ? input : store.add(accountId, [input], PORTFOLIO_MAX)
+    })
+  }
+
+  /** An edit or a delete by form; another account's transaction is as absent as none. */
+  function changeByForm(c: Context<AppEnv>, change: 'edit' | 'delete'): Promise<Response> {
+    const id = c.req.param('id') ?? ''
+    if (!v.is(TransactionIdSchema, id)) return byForm(c, 'edited', async () => 'not_found')
+    if (change === 'delete') return byForm(c, 'deleted', (accountId) => store.remove(accountId, id))
+    return byForm(c, 'edited', async (accountId, fields) => {
+      const input = await formTransaction(fields)
+      return typeof input === 'string' ? input : store.replace(accountId, id, input)
+    })
   }
 }

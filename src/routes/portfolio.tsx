@@ -14,6 +14,8 @@ export const Route = createFileRoute('/portfolio')({
     currency: CurrencyParamSchema,
     sort: SortParamSchema,
     ...FormStateSearchSchema.entries,
+    // The transaction Edit opens in the form without the script.
+    edit: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   }),
   loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
   // A page rendered for the signed-in visitor carries their holdings, priced from the server's
@@ -38,7 +40,7 @@ export const Route = createFileRoute('/portfolio')({
 })
 
 function PortfolioPage() {
-  const { currency = DEFAULT_CURRENCY, error, done, sort } = Route.useSearch()
+  const { currency = DEFAULT_CURRENCY, error, done, sort, edit } = Route.useSearch()
   const user = useSignedInUser()
   return (
     <PortfolioContent
@@ -47,6 +49,7 @@ function PortfolioPage() {
       returned={error}
       done={done}
       sort={sort}
+      edit={edit}
     />
   )
 }

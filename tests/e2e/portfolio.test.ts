@@ -118,7 +118,7 @@ describe.each(VIEWPORTS)('the portfolio at $name ($width×$height)', (viewport) 
     await page.locator('form.portfolio__form').getByLabel('Quantity').fill('lots')
     await page.locator('form.portfolio__form').getByRole('button', { name: 'Add' }).click()
     await page.waitForURL(`${site.url}/portfolio?error=validation_failed`)
-    await page.getByText('Not added: Some fields need attention.').waitFor()
+    await page.getByText('Not saved: Some fields need attention.').waitFor()
     expect(await accountTransactions(context)).toHaveLength(1)
   })
 

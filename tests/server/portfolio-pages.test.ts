@@ -147,6 +147,23 @@ describe('/portfolio rendered for its signed-in visitor', () => {
     expect(carried(anonymous)).not.toContain('portfolio/account')
   })
 
+  it('each transaction has its Edit and Delete as forms, and ?edit= opens one in the form', async () => {
+    const ada = await signedIn('Ada Lovelace')
+    await add(ada, [buy({ quantity: '0.75', note: 'the first' })])
+    const { transactions } = (await (
+      await app.request('/api/portfolio', { headers: { Cookie: ada } })
+    ).json()) as { transactions: { id: string }[] }
+    const id = transactions[0]?.id ?? ''
+    const html = await (await page('/portfolio', ada)).text()
+    expect(html).toContain(`action="/api/portfolio/transactions/${id}/delete" method="post"`)
+    expect(html).toContain(`name="edit" value="${id}"`)
+    const editing = await (await page(`/portfolio?edit=${id}`, ada)).text()
+    expect(editing).toContain('Edit the transaction')
+    expect(editing).toContain(`action="/api/portfolio/transactions/${id}/edit" method="post"`)
+    expect(editing).toContain('value="0.75"')
+    expect(editing).toContain('value="the first"')
+  })
+
   it('in a converted currency, priced at the server’s rates', async () => {
     const ada = await signedIn('Ada Lovelace')
     await add(ada, [buy({})])

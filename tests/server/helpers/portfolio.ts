@@ -368,6 +368,94 @@ export function portfolioSuite(backend: () => PortfolioBackend) {
     expect(visitor.headers.get('location')).toBe('/signin?return=%2Fportfolio')
   })
 
+  it('edits and deletes with plain forms, by the same rules, back to the page with a code', async () => {
+    const { cookie } = await account()
+    const other = await account()
+    const [mine] = await (await add(cookie, [buy()])).json().then((a) => a.transactions)
+    const [theirs] = await (await add(other.cookie, [buy()])).json().then((a) => a.transactions)
+    const post = (who: string, path: string, fields: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/portfolio/transactions/${path}`, {
+        method: 'POST',
+        headers: { Cookie: who, ...form },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      })
+    const fields = {
+      type: 'buy',
+      coinId: 'bitcoin',
+      quantity: '2',
+      price: '50000',
+      currency: 'eur',
+      at: '2026-11-28T15:00',
+      fee: '',
+      note: 'edited by form',
+    }
+    const edited = await post(cookie, `${mine.id}/edit`, fields)
+    expect(edited.status).toBe(303)
+    expect(edited.headers.get('location')).toBe('/portfolio?done=edited')
+    expect(edited.headers.get('cache-control')).toBe('private, no-store')
+    expect(await list(cookie)).toEqual([
+      { id: mine.id, ...fields, fee: '0', at: '2026-11-28T15:00:00.000Z' },
+    ])
+    // The same refusals as the API's, each as its code.
+    const refusals: [string, Record<string, string>, string][] = [
+      [`${mine.id}/edit`, { ...fields, quantity: 'lots' }, 'validation_failed'],
+      [`${mine.id}/edit`, { ...fields, coinId: 'no-such-coin' }, 'unknown_coin'],
+      [`${mine.id}/edit`, { ...fields, type: 'sell' }, 'exceeds_holding'],
+      // Another account's transaction is as absent as one that never was.
+      [`${theirs.id}/edit`, fields, 'not_found'],
+      [`${theirs.id}/delete`, {}, 'not_found'],
+      ['not-an-id/delete', {}, 'not_found'],
+    ]
+    for (const [path, body, code] of refusals) {
+      const response = await post(cookie, path, body)
+      expect(response.headers.get('location'), path).toBe(`/portfolio?error=${code}`)
+    }
+    expect(await list(other.cookie)).toEqual([{ ...theirs }])
+    expect((await list(cookie))[0]).toMatchObject({ quantity: '2', note: 'edited by form' })
+    // A visitor is sent to sign in; JSON is the API's, at PUT and DELETE.
+    const visitor = await post('', `${mine.id}/delete`)
+    expect(visitor.headers.get('location')).toBe('/signin?return=%2Fportfolio')
+    const asJson = await fetch(`${server.url}/api/portfolio/transactions/${mine.id}/delete`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(asJson.status).toBe(415)
+    expect(await asJson.json()).toMatchObject({ error: 'unsupported_media_type' })
+    const deleted = await post(cookie, `${mine.id}/delete`)
+    expect(deleted.status).toBe(303)
+    expect(deleted.headers.get('location')).toBe('/portfolio?done=deleted')
+    expect(await list(cookie)).toEqual([])
+    // Another site's form is refused before anything changes.
+    const foreign = await fetch(`${server.url}/api/portfolio/transactions/${theirs.id}/delete`, {
+      method: 'POST',
+      headers: { Cookie: other.cookie, ...form, 'Sec-Fetch-Site': 'cross-site' },
+      body: '',
+      redirect: 'manual',
+    })
+    expect(foreign.status).toBe(403)
+    expect(await list(other.cookie)).toHaveLength(1)
+  })
+
+  it('limits form changes by PORTFOLIO_RATE_LIMIT as the API', async () => {
+    const limited = await startServer({ PORTFOLIO_RATE_LIMIT: '1', TRUST_PROXY: '1' })
+    const { cookie } = await account(limited)
+    const client = `198.51.100.${(serial % 250) + 1}`
+    const remove = () =>
+      fetch(
+        `${limited.url}/api/portfolio/transactions/6f1f7a8e-8d2a-4c1e-9a3b-2b7c0c1d2e3f/delete`,
+        {
+          method: 'POST',
+          headers: { Cookie: cookie, 'X-Forwarded-For': client, ...form },
+          body: '',
+          redirect: 'manual',
+        },
+      )
+    expect((await remove()).headers.get('location')).toBe('/portfolio?error=not_found')
+    expect((await remove()).headers.get('location')).toBe('/portfolio?error=rate_limited')
+  })
+
   it('refuses changes from another site', async () => {
     const { cookie } = await account()
     const foreign: Record<string, string>[] = [

@@ -15,16 +15,19 @@ import {
 import { Field } from '@/components/form/field'
 import { useHydrated } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
-import { CURRENCIES, CURRENCY_NAMES, type Currency } from '@contract/currency'
+import { CURRENCIES, CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { ERROR_MESSAGES } from '@contract/error-messages'
 import {
   formInput,
   holdingIds,
   PORTFOLIO_FORM_ERRORS,
+  type PortfolioFormDone,
+  type PortfolioFormError,
   TRANSACTION_TYPE_NAMES,
   TRANSACTION_TYPES,
   type Transaction,
   TransactionInputSchema,
+  transactionFormPath,
 } from '@contract/portfolio'
 import type { WatchRow } from '@contract/watchlist'
 import { formatPrice, formatSince, MISSING } from '@/lib/format'
@@ -279,8 +282,8 @@ function TotalsCard({ totals, currency }: { totals: Totals; currency: Currency }
 }
 
 /**
- * Adds a transaction, or edits `editing` (the script only: without it the form adds, posting to
- * the account).
+ * Adds a transaction, or edits `editing`. Without the script it posts to the account: a new one,
+ * or the edit of the one the address names (`?edit=`).
  */
 function TransactionForm({
   currency,
@@ -318,7 +321,7 @@ function TransactionForm({
     <form
       className="card portfolio__form"
       method="post"
-      action="/api/portfolio/transactions"
+      action={editing ? transactionFormPath(editing.id, 'edit') : '/api/portfolio/transactions'}
       onSubmit={submit}
       noValidate
     >
@@ -409,9 +412,16 @@ function TransactionForm({
         {editing ? (
           <>
             {' '}
-            <button type="button" className="button button--ghost" onClick={onCancel}>
+            <a
+              href="/portfolio"
+              className="button button--ghost"
+              onClick={(event) => {
+                event.preventDefault()
+                onCancel()
+              }}
+            >
               Cancel
-            </button>
+            </a>
           </>
         ) : null}
       </div>
@@ -419,12 +429,18 @@ function TransactionForm({
   )
 }
 
+/**
+ * The transactions, each with its Edit and Delete as forms: without the script, Edit opens the
+ * page with the transaction in the form (`?edit=`) and Delete posts; with it, both act in place.
+ */
 function TransactionList({
   transactions,
+  currency,
   onEdit,
   onDelete,
 }: {
   transactions: readonly Transaction[]
+  currency: Currency
   onEdit: (transaction: Transaction) => void
   onDelete: (id: string) => void
 }) {
@@ -440,22 +456,44 @@ function TransactionList({
             {TRANSACTION_TYPE_NAMES[t.type]} {t.quantity} {t.coinId}
             {t.price === null ? '' : ` at ${t.price} ${t.currency.toUpperCase()}`}, {t.at}
             {t.note ? ` — ${t.note}` : ''}{' '}
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => onEdit(t)}
-              aria-label={`Edit: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+            <form
+              className="portfolio__row-action"
+              method="get"
+              action="/portfolio"
+              onSubmit={(event) => {
+                event.preventDefault()
+                onEdit(t)
+              }}
             >
-              Edit
-            </button>{' '}
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => onDelete(t.id)}
-              aria-label={`Delete: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+              <input type="hidden" name="edit" value={t.id} />
+              {currency === DEFAULT_CURRENCY ? null : (
+                <input type="hidden" name="currency" value={currency} />
+              )}
+              <button
+                type="submit"
+                className="button button--ghost button--small"
+                aria-label={`Edit: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+              >
+                Edit
+              </button>
+            </form>{' '}
+            <form
+              className="portfolio__row-action"
+              method="post"
+              action={transactionFormPath(t.id, 'delete')}
+              onSubmit={(event) => {
+                event.preventDefault()
+                onDelete(t.id)
+              }}
             >
-              Delete
-            </button>
+              <button
+                type="submit"
+                className="button button--ghost button--small"
+                aria-label={`Delete: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+              >
+                Delete
+              </button>
+            </form>
           </li>
         ))}
       </ul>
@@ -530,6 +568,13 @@ function CsvTools({
   )
 }
 
+/** What a form posted without the script did (`?done=`). */
+const DONE_MESSAGES = {
+  added: 'Transaction added.',
+  edited: 'Transaction saved.',
+  deleted: 'Transaction deleted.',
+} satisfies Record<PortfolioFormDone, string>
+
 /**
  * The visitor's portfolio in `currency`: the account's when signed in, this browser's when
  * signed out (after hydration: the server cannot know it). Signing in moves the browser's
@@ -541,9 +586,12 @@ export function PortfolioPage({
   returned,
   done,
   sort,
+  edit,
 }: {
   currency: Currency
   signedIn: boolean
+  /** The transaction the address opens in the form (`?edit=`: Edit without the script). */
+  edit?: string | undefined
   /** The holdings' order (`?sort=`, as the other tables keep it). */
   sort?: string | undefined
   /** The code a form posted without the page's script came back with (`?error=`). */
@@ -557,7 +605,9 @@ export function PortfolioPage({
   const transactions = (signedIn ? account.data?.transactions : local) ?? []
   const change = usePortfolioChange(signedIn)
   const [mergeProblem, setMergeProblem] = useState<string | null>(null)
-  const [editing, setEditing] = useState<Transaction | null>(null)
+  // Chosen on the page, or else the one the address names.
+  const [chosen, setEditing] = useState<Transaction | null | undefined>(undefined)
+  const editing = chosen === undefined ? (transactions.find((t) => t.id === edit) ?? null) : chosen
 
   useEffect(() => {
     if (!signedIn || local.length === 0) return
@@ -629,10 +679,10 @@ export function PortfolioPage({
       )}
       {returned && (PORTFOLIO_FORM_ERRORS as readonly string[]).includes(returned) ? (
         <p className="form-problem" role="alert">
-          Not added: {ERROR_MESSAGES[returned as (typeof PORTFOLIO_FORM_ERRORS)[number]]}
+          Not saved: {ERROR_MESSAGES[returned as PortfolioFormError]}
         </p>
-      ) : done === 'added' ? (
-        <p role="status">Transaction added.</p>
+      ) : done && done in DONE_MESSAGES ? (
+        <p role="status">{DONE_MESSAGES[done as keyof typeof DONE_MESSAGES]}</p>
       ) : null}
       {change.error || mergeProblem ? (
         <p className="form-problem" role="alert">
@@ -686,6 +736,7 @@ export function PortfolioPage({
         <>
           <TransactionList
             transactions={transactions}
+            currency={currency}
             onEdit={setEditing}
             onDelete={(id) => change.mutate({ kind: 'delete', id })}
           />
