@@ -6,7 +6,7 @@ import type { GlobalData, MarketsData, TrendingData } from './market'
 import type { AccountDetails } from './account-details'
 import type { SessionUser } from './session'
 import type { WatchRow } from './watchlist'
-import type { Transaction } from './portfolio'
+import type { CostRates, Transaction } from './portfolio'
 import type { ListedCoinData, MarketListData } from './market-list'
 import type { SearchData } from './search'
 import type { ConvertAnswer, ConvertQuery } from './converter'
@@ -59,10 +59,10 @@ export type PageData = {
    */
   watchlist?: { coins: string[]; rows?: WatchRow[] }
   /**
-   * On `/portfolio`, the viewer's transactions and their coins' rows in `currency`, from the
-   * server's caches alone.
+   * On `/portfolio`, the viewer's transactions, their coins' rows in `currency` and the rates of
+   * their costs' other currencies (null: none), from the server's caches alone.
    */
-  portfolio?: { transactions: Transaction[]; rows: WatchRow[] }
+  portfolio?: { transactions: Transaction[]; rows: WatchRow[]; rates?: CostRates | null }
   /**
    * The page is the server's answer to an address that is no page (its not-found page, 404): the
    * browser shows the not-found page there too, whatever route the address matches (a coin id the

@@ -5,7 +5,7 @@
 // module imports valibot only, so it checks the shape of an amount, never does arithmetic.
 import * as v from 'valibot'
 import { CoinIdSchema } from './coin-id'
-import { CurrencySchema } from './currency'
+import { CURRENCIES, type Currency, CurrencySchema } from './currency'
 
 /** Transactions one portfolio holds at most; the next one is refused (`409 portfolio_full`). */
 export const PORTFOLIO_MAX = 1000
@@ -158,6 +158,36 @@ export type Portfolio = v.InferOutput<typeof PortfolioSchema>
 /** The coins a portfolio holds or held, each once, in order: the key of their prices' query. */
 export const holdingIds = (transactions: readonly Pick<Transaction, 'coinId'>[]): string[] =>
   [...new Set(transactions.map((t) => t.coinId))].sort()
+
+/** The currencies of a portfolio's prices and fees other than `shown`, each once, in order. */
+export const costCurrencies = (
+  transactions: readonly Pick<Transaction, 'currency'>[],
+  shown: Currency,
+): Currency[] => [...new Set(transactions.map((t) => t.currency))].filter((c) => c !== shown).sort()
+
+/** `GET /api/portfolio/rates?to=&from=`: the currencies of the costs, and the one shown. */
+export const CostRatesQuerySchema = v.strictObject({
+  to: CurrencySchema,
+  from: v.pipe(
+    v.string(),
+    v.transform((codes) => (codes === '' ? [] : codes.split(','))),
+    v.array(CurrencySchema),
+    v.maxLength(CURRENCIES.length),
+  ),
+})
+
+/**
+ * What one unit of each `from` currency is worth in `to`, at the exchange rates the server holds
+ * (no upstream call): an exact decimal string, or null without a rate for it; and when those
+ * rates are from (`sample`: the bundled ones, while the upstream's have never arrived).
+ */
+export const CostRatesSchema = v.object({
+  to: CurrencySchema,
+  rates: v.record(v.string(), v.nullable(v.pipe(v.string(), v.regex(/^\d+(?:\.\d+)?$/)))),
+  updatedAt: v.nullable(v.string()),
+  source: v.nullable(v.picklist(['upstream', 'sample'])),
+})
+export type CostRates = v.InferOutput<typeof CostRatesSchema>
 
 /** `POST /api/portfolio/transactions`: one transaction, or several (a merge, an import). */
 export const TransactionsAddSchema = v.object({

@@ -36,7 +36,7 @@ import { alertRoutes } from './routes/alerts'
 import { authRoutes } from './routes/auth'
 import { healthRoutes } from './routes/health'
 import { clientMissGate, marketRoutes } from './routes/market'
-import { portfolioPageData, portfolioRoutes } from './routes/portfolio'
+import { costRates, portfolioPageData, portfolioRoutes } from './routes/portfolio'
 import { recoveryRoutes } from './routes/recovery'
 import { searchPage, searchRoutes } from './routes/search'
 import { converterPage } from './routes/converter'
@@ -235,6 +235,7 @@ export function createApp(deps: AppDeps): App {
       store: portfolio,
       coinExists: (id) => coins.ids.has(id),
       limiter: shared.limiters('portfolio', { limit: config.portfolioRateLimit, windowMs: 60_000 }),
+      rates: costRates(rates),
     }),
   )
   // Search reads what the market caches hold, never the upstream; it costs this instance's CPU
@@ -268,7 +269,7 @@ export function createApp(deps: AppDeps): App {
           build,
           logger,
           coinRenderBytes: config.coinRenderCacheBytes,
-          portfolio: portfolioPageData({ store: portfolio, cachedRows }),
+          portfolio: portfolioPageData({ store: portfolio, cachedRows, rates: costRates(rates) }),
         })
       : null
   app.route(

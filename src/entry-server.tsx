@@ -24,7 +24,7 @@ import { converterQueries } from '@/features/converter/queries'
 import { watchPrices } from '@/features/watchlist/prices'
 import { watchlistQueries } from '@/features/watchlist/queries'
 import { portfolioQueries } from '@/features/portfolio/queries'
-import { holdingIds } from '@contract/portfolio'
+import { costCurrencies, holdingIds } from '@contract/portfolio'
 import { DEFAULT_CURRENCY } from '@contract/currency'
 import { type PageState, PageStateContext, pageStateElement } from '@/lib/page-state'
 import { createQueryClient } from '@/lib/query-client'
@@ -71,10 +71,14 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
     }
   }
   if (viewer && data.portfolio) {
-    const { transactions, rows } = data.portfolio
+    const { transactions, rows, rates } = data.portfolio
     queryClient.setQueryData(portfolioQueries.account().queryKey, { transactions })
     const prices = portfolioQueries.prices(currency, holdingIds(transactions))
     if (transactions.length > 0) queryClient.setQueryData(prices.queryKey, { coins: rows })
+    const from = costCurrencies(transactions, currency)
+    if (rates && from.length > 0) {
+      queryClient.setQueryData(portfolioQueries.rates(currency, from).queryKey, rates)
+    }
   }
   if (markets) {
     queryClient.setQueryData(marketQueries.markets(currency).queryKey, markets, {

@@ -3,9 +3,13 @@ import { bodyLimit } from 'hono/body-limit'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { fieldIssues } from '@contract/api-error'
+import { exchange } from '@contract/amounts'
 import type { Currency } from '@contract/currency'
 import type { WatchRow } from '@contract/watchlist'
 import {
+  type CostRates,
+  CostRatesQuerySchema,
+  costCurrencies,
   formInput,
   holdingIds,
   PORTFOLIO_MAX,
@@ -21,6 +25,7 @@ import { type AppEnv, clientKey } from '../context'
 import type { PortfolioChange, PortfolioStore } from '../db/portfolio'
 import { apiError, errorResponse } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
+import type { ExchangeRates } from '../market/rates'
 import { allowOnly } from '../middleware/methods'
 import { rateLimit } from '../middleware/rate-limit'
 import { bodyType, requestBody } from '../middleware/request-body'
@@ -31,7 +36,52 @@ export type PortfolioDeps = {
   coinExists: (id: string) => Promise<boolean>
   /** Changes per client address (`PORTFOLIO_RATE_LIMIT`). */
   limiter: Limiter
+  /** The costs' currencies in the one shown (`costRates`). */
+  rates: CostRatesOf
 }
+
+export type CostRatesOf = (to: Currency, from: readonly Currency[]) => Promise<CostRates>
+
+// Far more decimals than any amount shows: one đồng in bitcoin still keeps 14 digits.
+const RATE_DIGITS = { digits: 24 }
+
+/**
+ * Each `from` currency's worth in `to`, at the exchange rates the server holds (never an upstream
+ * call): every rate is one bitcoin's worth in that unit, so one `from` is worth to ÷ from.
+ * Exact decimals, as the portfolio's arithmetic reads them.
+ */
+export const costRates =
+  (rates: ExchangeRates): CostRatesOf =>
+  async (to, from) => {
+    // A cold cache waits for its first answer, as a converted list's first read does: one
+    // shared call per refresh, never one per visitor.
+    if (from.some((code) => code !== to)) await rates.ready()
+    const served = rates.served()
+    const table = served?.data.rates
+    const worthTo = table?.[to]?.value
+    const answer: CostRates['rates'] = {}
+    for (const code of from) {
+      const worthFrom = table?.[code]?.value
+      answer[code] =
+        code === to
+          ? '1'
+          : worthTo && worthFrom
+            ? exchange('1', worthTo, worthFrom, RATE_DIGITS)
+            : null
+    }
+    return {
+      to,
+      rates: answer,
+      updatedAt: served?.updatedAt.toISOString() ?? null,
+      source: served ? (served.source === 'sample' ? 'sample' : 'upstream') : null,
+    }
+  }
+
+const ratesQuery = validator('query', (query) => {
+  const result = v.safeParse(CostRatesQuerySchema, query)
+  if (!result.success) throw apiError('invalid_query')
+  return result.output
+})
 
 /**
  * A whole portfolio may arrive at once (a merge on sign-in, an import): 1,000 transactions with
@@ -92,12 +142,15 @@ export const portfolioPageData =
   (deps: {
     store: PortfolioStore
     cachedRows: (ids: readonly string[], currency: Currency) => Promise<WatchRow[]>
+    rates: CostRatesOf
   }) =>
   async (accountId: string, currency: Currency) => {
     const transactions = await deps.store.list(accountId)
     const ids = holdingIds(transactions)
     const rows = ids.length > 0 ? await deps.cachedRows(ids, currency) : []
-    return { transactions, rows }
+    const from = costCurrencies(transactions, currency)
+    const rates = from.length > 0 ? await deps.rates(currency, from) : null
+    return { transactions, rows, rates }
   }
 
 /**
@@ -129,6 +182,12 @@ export function portfolioRoutes(deps: PortfolioDeps) {
       .get('/', async (c) => {
         const id = await account(c)
         return c.json({ transactions: await store.list(id) }, 200, noStore)
+      })
+      // Anyone's, signed in or not: the browser's portfolio converts its costs too. Answers change
+      // with every refresh of the rates: kept by no cache.
+      .get('/rates', ratesQuery, async (c) => {
+        const { to, from } = c.req.valid('query')
+        return c.json(await deps.rates(to, from), 200, { 'Cache-Control': 'no-store' })
       })
       // A form posted without the page's script: one transaction, answered with the page (303).
       .post('/transactions', (c, next) => (bodyType(c) === 'form' ? addByForm(c) : next()))
@@ -165,6 +224,7 @@ export function portfolioRoutes(deps: PortfolioDeps) {
       .post('/transactions/:id/edit', (c) => formOnly(c, () => changeByForm(c, 'edit')))
       .post('/transactions/:id/delete', (c) => formOnly(c, () => changeByForm(c, 'delete')))
       .all('/', allowOnly('GET'))
+      .all('/rates', allowOnly('GET'))
       .all('/transactions', allowOnly('POST'))
       .all('/transactions/:id', allowOnly('PUT', 'DELETE'))
       .all('/transactions/:id/edit', allowOnly('POST'))

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { CurrencyParamSchema, DEFAULT_CURRENCY } from '@contract/currency'
 import { FormStateSearchSchema } from '@contract/form-errors'
-import { holdingIds } from '@contract/portfolio'
+import { costCurrencies, holdingIds } from '@contract/portfolio'
 import { useSignedInUser } from '@/features/auth/session'
 import { PortfolioPage as PortfolioContent } from '@/features/portfolio/components/portfolio-page'
 import { portfolioQueries } from '@/features/portfolio/queries'
@@ -23,7 +23,10 @@ export const Route = createFileRoute('/portfolio')({
   loader: ({ context: { queryClient, fromPage }, deps: { currency } }) => {
     fromPage(portfolioQueries.account())
     const transactions = queryClient.getQueryData(portfolioQueries.account().queryKey)?.transactions
-    if (transactions?.length) fromPage(portfolioQueries.prices(currency, holdingIds(transactions)))
+    if (!transactions?.length) return
+    fromPage(portfolioQueries.prices(currency, holdingIds(transactions)))
+    const from = costCurrencies(transactions, currency)
+    if (from.length > 0) fromPage(portfolioQueries.rates(currency, from))
   },
   head: () => ({
     meta: [

@@ -172,4 +172,34 @@ describe('/portfolio rendered for its signed-in visitor', () => {
     expect(carried(html)).toContain('portfolio/prices/inr/bitcoin')
     expect(html).toMatch(/<td class="coin-list__number">₹[\d,]+\.\d\d<\/td>/)
   })
+
+  it('converts costs in euros at the server’s exchange rates, and says so', async () => {
+    const ada = await signedIn('Ada Lovelace')
+    await add(ada, [buy({ quantity: '2', price: '50000', currency: 'eur', fee: '10' })])
+    // The fixture's rates: one bitcoin is 97,412 USD, 84,105.521 EUR, 8,105,652.52 INR.
+    const usd = await (await page('/portfolio', ada)).text()
+    expect(usd).toContain('Costs in EUR are converted to US dollars')
+    expect(usd).toContain('1 EUR = 1.15821 USD')
+    // Average cost: 100,010 EUR ÷ 2 at 97,412 ÷ 84,105.521.
+    expect(usd).toContain('$57,916.38')
+    expect(carried(usd)).toContain('portfolio/rates/usd/eur')
+    const inr = await (await page('/portfolio?currency=inr', ada)).text()
+    expect(inr).toContain('1 EUR = 96.3748 INR')
+    expect(inr).toContain('₹4,819,221.73')
+  })
+})
+
+describe('GET /api/portfolio/rates', () => {
+  it('answers each currency’s worth in the one shown, exactly, to anyone', async () => {
+    const response = await app.request('/api/portfolio/rates?to=usd&from=eur,inr')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const answer = await response.json()
+    expect(answer).toMatchObject({ to: 'usd', source: 'upstream', updatedAt: expect.any(String) })
+    expect(answer.rates.eur).toBe('1.158211718348430419924514')
+    expect(answer.rates.inr).toMatch(/^0\.0120177863237591635620/)
+    const bad = await app.request('/api/portfolio/rates?to=usd&from=doubloons')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ error: 'invalid_query' })
+  })
 })

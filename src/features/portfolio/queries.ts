@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Currency } from '@contract/currency'
-import { PortfolioSchema, type Transaction } from '@contract/portfolio'
+import {
+  type CostRates,
+  CostRatesSchema,
+  PortfolioSchema,
+  type Transaction,
+} from '@contract/portfolio'
 import { WATCHLIST_MAX, WatchPricesSchema, type WatchRow } from '@contract/watchlist'
 import { api, marketApi, parseResponse, requestJson } from '@/lib/http'
 
@@ -32,6 +37,17 @@ export async function fetchPortfolioPrices(
     }),
   )
   return { coins: answers.flat() }
+}
+
+/** What the costs' currencies are worth in `to`, at the server's exchange rates. */
+export async function fetchCostRates(
+  to: Currency,
+  from: readonly Currency[],
+  signal?: AbortSignal,
+): Promise<CostRates> {
+  const searchParams = { to, from: from.join(',') }
+  const { body } = await requestJson(api, 'api/portfolio/rates', { searchParams, signal })
+  return parseResponse(CostRatesSchema, body)
 }
 
 const MINUTE = 60_000
@@ -67,5 +83,15 @@ export const portfolioQueries = {
         state.data?.coins.some((row) => row.status === 'missing') ? 0 : MINUTE,
       refetchInterval: ({ state }) => nextAsk(state.data),
       refetchIntervalInBackground: false,
+    }),
+  /** The rates of the costs' currencies other than `currency` (`costCurrencies`). */
+  rates: (currency: Currency, from: readonly Currency[]) =>
+    queryOptions({
+      queryKey: [...portfolioQueries.all(), 'rates', currency, from] as const,
+      queryFn: ({ signal }) => fetchCostRates(currency, from, signal),
+      meta: { schema: CostRatesSchema },
+      enabled: from.length > 0,
+      // The server refreshes its rates every five minutes.
+      staleTime: 5 * MINUTE,
     }),
 }

@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Transaction, TransactionType } from '@contract/portfolio'
-import { Dec, holdings, newRefusals, positions, type Quote, sameCurrencyOnly } from './holdings'
+import {
+  atRates,
+  Dec,
+  holdings,
+  newRefusals,
+  positions,
+  type Quote,
+  sameCurrencyOnly,
+} from './holdings'
 
 const usd = sameCurrencyOnly('usd')
 let next = 0
@@ -242,5 +250,46 @@ describe('holdings and totals', () => {
     expect(result.totals.unpriced).toBe(1)
     expect(result.totals.unrealised).toBeNull()
     expect(result.totals.realised?.toFixed()).toBe('20')
+  })
+})
+
+describe('costs in another currency', () => {
+  // One euro's worth in dollars and in rupees, as the server answers them (exact decimals).
+  const rates = { eur: '1.158211718348430419924514', gbp: null }
+  const eurBuy = tx('buy', '2', '50000', { currency: 'eur', fee: '10' })
+  const quote: Quote = { price: 60000, change24h: null, at: '2026-01-02T00:00:00Z', stale: false }
+
+  it('converts a cost in euros into dollars at the rate, exactly', () => {
+    const [holding] = holdings(
+      [eurBuy],
+      new Map([['bitcoin', quote]]),
+      atRates('usd', rates),
+    ).holdings
+    // (2 × 50,000 + 10) EUR at the rate, with no rounding of its own.
+    const cost = new Dec('100010').times(rates.eur)
+    expect(holding?.cost?.equals(cost)).toBe(true)
+    expect(holding?.averageCost?.equals(cost.dividedBy(2))).toBe(true)
+    expect(holding?.unrealised?.equals(new Dec(120000).minus(cost))).toBe(true)
+    expect(holding?.cost?.toFixed(2)).toBe('115832.75')
+  })
+
+  it('converts into a converted currency (rupees) at its own rate', () => {
+    const inr = atRates('inr', { eur: '96.374797083772895241918779' })
+    const [holding] = positions([eurBuy], inr).positions.values()
+    expect(holding?.cost?.toFixed(2)).toBe('9638443.46')
+  })
+
+  it('leaves a cost unknown without a rate, never counted as zero', () => {
+    const gbpBuy = tx('buy', '1', '100', { currency: 'gbp' })
+    const [holding] = holdings(
+      [gbpBuy],
+      new Map([['bitcoin', quote]]),
+      atRates('usd', rates),
+    ).holdings
+    expect(holding?.cost).toBeNull()
+    expect(holding?.unrealised).toBeNull()
+    // The shown currency's own costs need no rate.
+    const own = positions([tx('buy', '1', '100')], atRates('usd', {})).positions.get('bitcoin')
+    expect(own?.cost?.toFixed()).toBe('100')
   })
 })

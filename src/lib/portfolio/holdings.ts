@@ -33,11 +33,23 @@ export type Position = {
 /** An amount in a transaction's currency, in the currency shown; null when no rate is known. */
 export type Convert = (amount: Dec, from: Currency) => Dec | null
 
-/** Amounts are shown in their own currency only, until the site holds exchange rates. */
+/** Amounts in their own currency only: another's cost is unknown (null). */
 export const sameCurrencyOnly =
   (to: Currency): Convert =>
   (amount, from) =>
     from === to ? amount : null
+
+/**
+ * Amounts in `to`, each other currency at its rate (one unit's worth in `to`, an exact decimal
+ * string, as the server answers it); a currency without a rate is unknown (null).
+ */
+export const atRates =
+  (to: Currency, rates: Readonly<Record<string, string | null>>): Convert =>
+  (amount, from) => {
+    if (from === to) return amount
+    const rate = rates[from]
+    return rate ? amount.times(new Dec(rate)) : null
+  }
 
 const plus = (a: Dec | null, b: Dec | null) => (a === null || b === null ? null : a.plus(b))
 const minus = (a: Dec | null, b: Dec | null) => (a === null || b === null ? null : a.minus(b))

@@ -18,6 +18,8 @@ import { LoadError } from '@/components/load-error'
 import { CURRENCIES, CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { ERROR_MESSAGES } from '@contract/error-messages'
 import {
+  type CostRates,
+  costCurrencies,
   formInput,
   holdingIds,
   PORTFOLIO_FORM_ERRORS,
@@ -33,11 +35,11 @@ import type { WatchRow } from '@contract/watchlist'
 import { formatPrice, formatSince, MISSING } from '@/lib/format'
 import { type CsvRefusal, fromCsv, toCsv } from '@/lib/portfolio/csv'
 import {
-  type Dec,
+  atRates,
+  Dec,
   type Holding,
   holdings,
   type Quote,
-  sameCurrencyOnly,
   type Totals,
 } from '@/lib/portfolio/holdings'
 import * as v from 'valibot'
@@ -568,6 +570,50 @@ function CsvTools({
   )
 }
 
+const codeList = (codes: readonly Currency[]) =>
+  codes.map((code) => code.toUpperCase()).join(codes.length === 2 ? ' and ' : ', ')
+
+/**
+ * What the costs in other currencies are converted at: each rate, and when the server's exchange
+ * rates are from; a currency without a rate is said to be left out.
+ */
+function CostRatesNote({
+  currency,
+  from,
+  rates,
+  now,
+}: {
+  currency: Currency
+  from: readonly Currency[]
+  rates: CostRates | null
+  now: number
+}) {
+  if (from.length === 0) return null
+  const held = from.filter((code) => rates?.rates[code])
+  const missing = from.filter((code) => !rates?.rates[code])
+  const shown = currency.toUpperCase()
+  const each = held
+    .map((code) => {
+      const rate = new Dec(rates?.rates[code] ?? '0').toSignificantDigits(6).toFixed()
+      return `1 ${code.toUpperCase()} = ${rate} ${shown}`
+    })
+    .join(', ')
+  const when = rates?.updatedAt
+    ? ` (${rates.source === 'sample' ? 'sample rates' : 'rates'} as of ${formatSince(rates.updatedAt, now)})`
+    : ''
+  const converted =
+    held.length > 0
+      ? `Costs in ${codeList(held)} are converted to ${CURRENCY_NAMES[currency]} at the exchange rates the site holds: ${each}${when}.`
+      : ''
+  const left =
+    missing.length === 0
+      ? ''
+      : rates
+        ? `No exchange rate is held now for ${codeList(missing)}: those costs are left out.`
+        : `Costs in ${codeList(missing)} are converted once the exchange rates arrive.`
+  return <p className="portfolio__note portfolio__rates">{[converted, left].join(' ').trim()}</p>
+}
+
 /** What a form posted without the script did (`?done=`). */
 const DONE_MESSAGES = {
   added: 'Transaction added.',
@@ -615,6 +661,9 @@ export function PortfolioPage({
   }, [signedIn, local, queryClient])
 
   const ids = useMemo(() => holdingIds(transactions), [transactions])
+  const costFrom = useMemo(() => costCurrencies(transactions, currency), [transactions, currency])
+  const rates = useQuery(portfolioQueries.rates(currency, costFrom))
+  const costRates = rates.data?.to === currency ? rates.data : null
   const prices = useQuery({
     ...portfolioQueries.prices(currency, ids),
     placeholderData: keepPreviousData,
@@ -629,8 +678,8 @@ export function PortfolioPage({
       const last = quotes.has(id) ? undefined : seen.get(`${currency} ${id}`)
       if (last) quotes.set(id, { ...last, stale: true })
     }
-    return holdings(transactions, quotes, sameCurrencyOnly(currency))
-  }, [transactions, prices.data, currency, ids, seen])
+    return holdings(transactions, quotes, atRates(currency, costRates?.rates ?? {}))
+  }, [transactions, prices.data, currency, ids, seen, costRates])
   const now = prices.dataUpdatedAt || Date.now()
   const names = new Map(
     (prices.data?.coins ?? []).flatMap((row) =>
@@ -665,9 +714,9 @@ export function PortfolioPage({
       </div>
       <p className="portfolio__note">
         Cost method: average cost, as CoinGecko does. A sale takes its share of the holding's
-        average cost; what it brings above that is realised profit. Amounts in another currency than
-        the one shown are counted in the quantities, not in the costs.
+        average cost; what it brings above that is realised profit.
       </p>
+      <CostRatesNote currency={currency} from={costFrom} rates={costRates} now={now} />
       {signedIn ? null : (
         <p className="portfolio__note">
           Signed out, your portfolio is kept in this browser (with JavaScript on).{' '}
