@@ -2,7 +2,7 @@
 // budgets (Lighthouse, JavaScript size, server throughput, one upstream call per endpoint on a
 // cold cache, and the rest listed in docs/PERFORMANCE.md). Prints one table and writes
 // bench/results/latest.json. A missed budget is reported, not fatal: only a crash exits non-zero.
-// `npm run bench -- --only render-flood|throughput|hydration|pages|search|alerts [--skip-build]` measures one row
+// `npm run bench -- --only render-flood|throughput|hydration|pages|search|alerts|portfolio [--skip-build]` measures one row
 // group alone and prints its rows (latest.json is left as it is); `hydration` also writes each
 // route's Chromium trace to bench/results/.
 import { execFileSync } from 'node:child_process'
@@ -19,6 +19,7 @@ import { ROOT, startApp, startBare, startBenchUpstream } from './lib/servers'
 import { kB, ms, type Row, row, table } from './report'
 import { alertsRows, measureAlerts } from './alerts'
 import { measureCoinPages } from './coin-pages'
+import { measurePortfolio, portfolioRows } from './portfolio'
 import { type CoinListPage, measureCoinList } from './coin-list'
 import { measureRenderFlood, renderFloodRows } from './render-flood'
 import { measureSignIns } from './sign-ins'
@@ -32,7 +33,15 @@ const env = (name: string, fallback: number) => {
 }
 
 /** The measurements that can run alone (`--only <name>`). */
-const ALONE = ['render-flood', 'throughput', 'hydration', 'pages', 'search', 'alerts'] as const
+const ALONE = [
+  'render-flood',
+  'throughput',
+  'hydration',
+  'pages',
+  'search',
+  'alerts',
+  'portfolio',
+] as const
 const onlyArg = process.argv[process.argv.indexOf('--only') + 1]
 const only = process.argv.includes('--only') ? onlyArg : undefined
 if (only !== undefined && !ALONE.some((name) => name === only)) {
@@ -503,6 +512,11 @@ async function main(): Promise<void> {
       log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
       return
     }
+    if (SETTINGS.only === 'portfolio') {
+      process.stdout.write(`\n${table(portfolioRows(await measurePortfolio(tmpDir, log)))}\n`)
+      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      return
+    }
     const forbidden = forbiddenCode(clientDir)
 
     // Offline: the upstream is a loopback port nobody listens on, so the server answers at once
@@ -637,6 +651,7 @@ async function main(): Promise<void> {
     const signIns = await measureSignIns(30)
     const renderFlood = await flood()
     const searchBench = await search()
+    const portfolio = await measurePortfolio(tmpDir, log)
 
     const coinFailures = Object.entries(coinPages.statuses)
       .filter(([status]) => !/^[234]\d\d$/.test(status))
@@ -695,6 +710,7 @@ async function main(): Promise<void> {
       ),
       ...renderFloodRows(renderFlood),
       ...searchRows(searchBench),
+      ...portfolioRows(portfolio),
       ...cold.endpoints.map((endpoint) => {
         const after =
           cold.upstreamCallsAfter[

@@ -14,8 +14,9 @@ export const Route = createFileRoute('/portfolio')({
     currency: CurrencyParamSchema,
     sort: SortParamSchema,
     ...FormStateSearchSchema.entries,
-    // The transaction Edit opens in the form without the script.
-    edit: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+    // The transaction Edit opens in the form without the script: matched against the list's ids
+    // only, so any text will do (a check here would cost every page's entry).
+    edit: v.fallback(v.optional(v.string()), undefined),
   }),
   loaderDeps: ({ search: { currency = DEFAULT_CURRENCY } }) => ({ currency }),
   // A page rendered for the signed-in visitor carries their holdings, priced from the server's
