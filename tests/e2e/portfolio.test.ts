@@ -25,6 +25,12 @@ async function accountTransactions(context: BrowserContext): Promise<unknown[]> 
   return ((await response.json()) as { transactions: unknown[] }).transactions
 }
 
+const BUY = { type: 'buy', coinId: 'bitcoin', currency: 'usd', at: '2026-01-02T10:30:00.000Z' }
+
+async function firstId(context: BrowserContext): Promise<string> {
+  return ((await accountTransactions(context))[0] as { id: string }).id
+}
+
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), KEY)
 
 async function addBuy(page: Page, quantity: string, price: string) {
@@ -120,6 +126,73 @@ describe.each(VIEWPORTS)('the portfolio at $name ($width×$height)', (viewport) 
     await page.waitForURL(`${site.url}/portfolio?error=validation_failed`)
     await page.getByText('Not saved: Some fields need attention.').waitFor()
     expect(await accountTransactions(context)).toHaveLength(1)
+  })
+
+  it('without JavaScript, signed in: the holdings are in the page, edited and deleted by form', async () => {
+    const { context } = await site.open(viewport)
+    await signUp(context)
+    const added = await context.request.post(`${site.url}/api/portfolio/transactions`, {
+      data: {
+        transactions: [
+          { ...BUY, quantity: '0.5', price: '50000' },
+          { ...BUY, coinId: 'ethereum', quantity: '2', price: '3000', currency: 'eur' },
+        ],
+      },
+      headers: { Origin: site.url },
+    })
+    expect(added.status()).toBe(201)
+    const { page, problems } = await site.open(viewport, { javaScriptEnabled: false })
+    await page.context().addCookies(await context.cookies())
+    const response = await page.goto(`${site.url}/portfolio`)
+    expect(response?.headers()['cache-control']).toBe('private, no-store')
+    // The server's page: the table, the totals and the allocation, and the euros' rate.
+    expect(await holding(page).textContent()).toContain('$48,706.00')
+    await page.locator('.portfolio__totals').getByText('Total value').waitFor()
+    expect(await page.locator('svg.portfolio__bar rect').count()).toBe(2)
+    await page
+      .getByText(/^Costs in EUR are converted to US dollars at .*1 EUR = 1\.15821 USD/)
+      .waitFor()
+
+    // Edit opens the transaction in the form; Save posts it (303 back with what was done).
+    await page.getByRole('button', { name: /^Edit: Buy 0.5 bitcoin/ }).click()
+    await page.waitForURL(/\/portfolio\?edit=/)
+    const form = page.locator('form.portfolio__form')
+    await form.getByRole('heading', { name: 'Edit the transaction' }).waitFor()
+    expect(await form.getByLabel('Quantity').inputValue()).toBe('0.5')
+    await form.getByLabel('Quantity').fill('2')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await page.waitForURL(`${site.url}/portfolio?done=edited`)
+    await page.getByText('Transaction saved.').waitFor()
+    expect(await holding(page).textContent()).toContain('$194,824.00')
+    const quantities = async () =>
+      ((await accountTransactions(context)) as { quantity: string }[]).map((t) => t.quantity)
+    expect(await quantities()).toEqual(['2', '2'])
+
+    // A refused edit comes back with its reason, and changes nothing.
+    await page.getByRole('button', { name: /^Edit: Buy 2 bitcoin/ }).click()
+    await form.getByLabel('Type').selectOption('sell')
+    await form.getByLabel('Quantity').fill('3')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await page.waitForURL(`${site.url}/portfolio?error=exceeds_holding`)
+    await page.getByText('Not saved: This would sell or move out more').waitFor()
+    expect(await quantities()).toEqual(['2', '2'])
+
+    await page.getByRole('button', { name: /^Delete: Buy 2 bitcoin/ }).click()
+    await page.waitForURL(`${site.url}/portfolio?done=deleted`)
+    await page.getByText('Transaction deleted.').waitFor()
+    expect(await accountTransactions(context)).toHaveLength(1)
+    expect(await holding(page).count()).toBe(0)
+
+    // axe runs in the page, which a context without JavaScript refuses: the same HTML, its
+    // scripts never loaded, in a context that lets axe run.
+    const checked = await site.open(viewport)
+    await checked.context.addCookies(await context.cookies())
+    await checked.page.route('**/*.js', (route) => route.abort())
+    await checked.page.goto(`${site.url}/portfolio?edit=${await firstId(context)}`)
+    await checked.page.getByRole('heading', { name: 'Edit the transaction' }).waitFor()
+    expect(await runAxe(checked.page)).toEqual([])
+    // Nothing in the server's page breaks its CSP (an inline style attribute would).
+    expect(problems).toEqual([])
   })
 
   it('edits a transaction in place: the holding follows, the account keeps it', async () => {

@@ -93,6 +93,8 @@ describe('the portfolio page', () => {
     expect(html).toContain('$30,000.00')
     expect(html).toContain('Total value')
     expect(html).toMatch(/<svg[^>]*portfolio__bar/)
+    // No inline style attribute: the page's CSP would refuse it.
+    expect(html).not.toContain(' style="')
   })
 
   it('carries nothing of a portfolio on another page', async () => {

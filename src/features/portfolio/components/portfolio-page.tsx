@@ -182,7 +182,8 @@ function HoldingsTable({
   )
 }
 
-// Told apart by their label and order too, never by colour alone.
+// Told apart by their label and order too, never by colour alone. The swatches' classes
+// (styles/portfolio.css) hold the same colours in the same order.
 const PALETTE = ['#2f6fed', '#e3a008', '#0e9f6e', '#9061f9', '#e02424', '#6b7280']
 
 /**
@@ -235,9 +236,9 @@ function Allocation({ rows, currency }: { rows: Row[]; currency: Currency }) {
           {shown.map((row, i) => (
             <tr key={row.coinId}>
               <th scope="row">
+                {/* A class, not a style attribute: the server's HTML carries no inline style (CSP). */}
                 <span
-                  className="portfolio__swatch"
-                  style={{ background: PALETTE[i % PALETTE.length] }}
+                  className={`portfolio__swatch portfolio__swatch--${i % PALETTE.length}`}
                   aria-hidden="true"
                 />
                 {row.name}
@@ -750,7 +751,8 @@ export function PortfolioPage({
         <p role="status">
           {hydrated
             ? 'Loading your portfolio…'
-            : 'Your holdings are shown with JavaScript on; without it, the form below still adds to your account.'}
+            : // The server renders them; past its share of renders for this visitor, it sends the page without.
+              'Your holdings could not be shown just now: reload in a moment, or turn JavaScript on. The form below still adds to your account.'}
         </p>
       ) : rows.length > 0 ? (
         <>
