@@ -3,19 +3,14 @@ import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import {
   COMMON_CURRENCIES,
-  CURRENCIES,
   CURRENCY_NAMES,
   type Currency,
   CurrencySchema,
   DEFAULT_CURRENCY,
+  OTHER_CURRENCIES,
 } from '@contract/currency'
 import { takeEarlyChoice } from '@/boot/early-choices'
 import { rememberCurrency } from '@/lib/remembered-currency'
-
-// Every offered currency the first group lacks, by name (the menu's second group).
-const OTHER_CURRENCIES = CURRENCIES.filter((code) => !COMMON_CURRENCIES.includes(code)).sort(
-  (a, b) => CURRENCY_NAMES[a].localeCompare(CURRENCY_NAMES[b], 'en'),
-)
 
 /** "INR · Indian rupees": the code, which the closed menu shows, then the name to find it by. */
 function CurrencyOption({ code }: { code: Currency }) {

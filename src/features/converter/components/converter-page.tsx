@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { ConvertAnswer, ConvertCoin, ConvertUnit } from '@contract/converter'
-import { COMMON_CURRENCIES, CURRENCIES, CURRENCY_NAMES } from '@contract/currency'
+import { COMMON_CURRENCIES, CURRENCIES, CURRENCY_NAMES, OTHER_CURRENCIES } from '@contract/currency'
 import { Attribution, DataNote, SampleBadge } from '@/components/data-note'
 import { Field } from '@/components/form/field'
 import { LoadError } from '@/components/load-error'
@@ -10,10 +10,6 @@ import { converterQueries, conversionOf } from '../queries'
 import { groupDigits } from '../format'
 
 export type ConverterSearch = { from?: string; to?: string; amount?: string }
-
-const OTHER_CURRENCIES = CURRENCIES.filter((code) => !COMMON_CURRENCIES.includes(code)).sort(
-  (a, b) => CURRENCY_NAMES[a].localeCompare(CURRENCY_NAMES[b], 'en'),
-)
 
 /** "BTC" for a coin, "INR" for a currency: what a sum is written with. */
 const unitCode = (unit: ConvertUnit) => (unit.kind === 'coin' ? unit.symbol : unit.id).toUpperCase()
