@@ -18,7 +18,7 @@ const FIRED: Alert = {
   price: 100_000,
   state: 'triggered',
   createdAt: '2026-01-01T00:00:00.000Z',
-  triggered: { at: '2026-01-02T10:30:00.000Z', price: 100_250, source: 'live' },
+  triggered: { at: '2026-01-02T10:30:00.000Z', price: 100_250, source: 'live', rate: null },
 }
 
 function signedInWith(alerts: Alert[]) {
