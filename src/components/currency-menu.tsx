@@ -17,6 +17,24 @@ function CurrencyOption({ code }: { code: Currency }) {
   return <option value={code}>{`${code.toUpperCase()} · ${CURRENCY_NAMES[code]}`}</option>
 }
 
+/** Every offered currency as a select's options: the common ones, then all the others by name. */
+export function CurrencyOptions() {
+  return (
+    <>
+      <optgroup label="Common">
+        {COMMON_CURRENCIES.map((code) => (
+          <CurrencyOption key={code} code={code} />
+        ))}
+      </optgroup>
+      <optgroup label="All currencies">
+        {OTHER_CURRENCIES.map((code) => (
+          <CurrencyOption key={code} code={code} />
+        ))}
+      </optgroup>
+    </>
+  )
+}
+
 /**
  * The currency menu: a native select (keyboard and screen readers know it), in a GET form whose
  * button only shows without JavaScript, so the choice works before and without the app too.
@@ -69,16 +87,7 @@ export function CurrencyMenu({
         value={currency}
         onChange={(event) => change(event.currentTarget.value)}
       >
-        <optgroup label="Common">
-          {COMMON_CURRENCIES.map((code) => (
-            <CurrencyOption key={code} code={code} />
-          ))}
-        </optgroup>
-        <optgroup label="All currencies">
-          {OTHER_CURRENCIES.map((code) => (
-            <CurrencyOption key={code} code={code} />
-          ))}
-        </optgroup>
+        <CurrencyOptions />
       </select>
       <noscript>
         <button type="submit" className="currency-menu__submit">
