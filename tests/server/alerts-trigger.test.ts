@@ -244,7 +244,8 @@ describe('alerts in a currency the upstream does not price in', () => {
   it('an alert in rupees is not checked while no exchange rate is held, and fires once one is', async () => {
     // An instance whose every exchange_rates call fails: it holds only the bundled rates.
     upstream.behave({ kind: 'status', status: 500 }, 'exchange_rates')
-    const other = await startTestServer(env, { db: testDb, mailPollMs: 20 })
+    // On this file's clock: both instances send from one mail queue, whose claims are timed.
+    const other = await startTestServer(env, { db: testDb, mailPollMs: 20, clock: server.clock })
     try {
       btc = 101_500
       await refreshPriceList(other)
