@@ -18,10 +18,10 @@ function CurrencyOption({ code }: { code: Currency }) {
 }
 
 /** Every offered currency as a select's options: the common ones, then all the others by name. */
-export function CurrencyOptions() {
+export function CurrencyOptions({ common = 'Common' }: { common?: string }) {
   return (
     <>
-      <optgroup label="Common">
+      <optgroup label={common}>
         {COMMON_CURRENCIES.map((code) => (
           <CurrencyOption key={code} code={code} />
         ))}

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { ConvertAnswer, ConvertCoin, ConvertUnit } from '@contract/converter'
-import { COMMON_CURRENCIES, CURRENCIES, CURRENCY_NAMES, OTHER_CURRENCIES } from '@contract/currency'
+import { CURRENCIES } from '@contract/currency'
+import { CurrencyOptions } from '@/components/currency-menu'
 import { Attribution, DataNote, SampleBadge } from '@/components/data-note'
 import { Field } from '@/components/form/field'
 import { LoadError } from '@/components/load-error'
@@ -122,22 +123,8 @@ function UnitSelect({
             </option>
           ))}
         </optgroup>
-        <optgroup label="Common currencies">
-          {COMMON_CURRENCIES.map((code) => (
-            <option
-              key={code}
-              value={code}
-            >{`${code.toUpperCase()} · ${CURRENCY_NAMES[code]}`}</option>
-          ))}
-        </optgroup>
-        <optgroup label="All currencies">
-          {OTHER_CURRENCIES.map((code) => (
-            <option
-              key={code}
-              value={code}
-            >{`${code.toUpperCase()} · ${CURRENCY_NAMES[code]}`}</option>
-          ))}
-        </optgroup>
+        {/* Beside the coins, the currencies' first group says what it is. */}
+        <CurrencyOptions common="Common currencies" />
       </select>
     </div>
   )
