@@ -3,7 +3,7 @@
 // goes if this is under 10 ms). `node --import tsx bench/intl-first-use.ts`, about 20 s.
 import { createServer } from 'node:http'
 import { chromium } from 'playwright-core'
-import { CHROME_PATH } from './lighthouse'
+import { CHROME_FLAGS, CHROME_PATH } from '../scripts/chromium'
 const html = `<!doctype html><html><body><div id=root></div><script>
 window.measure = () => {
   const t0 = performance.now()
@@ -24,18 +24,7 @@ const server = createServer((_, res) => {
 }).listen(0, '127.0.0.1')
 await new Promise((r) => server.once('listening', r))
 const port = (server.address() as { port: number }).port
-const browser = await chromium.launch({
-  executablePath: CHROME_PATH,
-  args: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-})
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS })
 const firsts: number[] = []
 const rests: number[] = []
 for (let i = 0; i < 9; i++) {

@@ -71,6 +71,15 @@ const SETTINGS = {
   watchdogMs: env('BENCH_WATCHDOG_S', 1800) * 1000,
 }
 
+// The HTTP load of every server measure, and how the log names it.
+const LOAD = {
+  connections: SETTINGS.loadConnections,
+  durationS: SETTINGS.loadDurationS,
+  warmupS: SETTINGS.loadWarmupS,
+  rounds: SETTINGS.loadRounds,
+}
+const LOAD_TEXT = `${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ${LOAD.durationS} s`
+
 const LIGHTHOUSE_PAGES = ['/', '/crypto', '/signup']
 // The full list with its hundred rows (the offline sample has 21): served from the fake upstream.
 const LIST_PAGE = '/coins'
@@ -88,6 +97,7 @@ const log = (line: string) => {
   const s = ((Date.now() - started) / 1000).toFixed(0).padStart(4)
   process.stdout.write(`[${s} s] ${line}\n`)
 }
+const logDone = () => log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
 
 function machine() {
   const version = (pkg: string) => {
@@ -411,7 +421,7 @@ async function main(): Promise<void> {
     const alerts = await measureAlerts(log)
     if (SETTINGS.only === 'alerts') {
       process.stdout.write(`\n${table(alertsRows(alerts))}\n`)
-      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      logDone()
       return
     }
     if (SETTINGS.skipBuild) log('build skipped (--skip-build): measuring dist/ as it is')
@@ -442,18 +452,9 @@ async function main(): Promise<void> {
       )
     }
     if (SETTINGS.only === 'throughput') {
-      const alone = await measureThroughput(
-        tmpDir,
-        {
-          connections: SETTINGS.loadConnections,
-          durationS: SETTINGS.loadDurationS,
-          warmupS: SETTINGS.loadWarmupS,
-          rounds: SETTINGS.loadRounds,
-        },
-        log,
-      )
+      const alone = await measureThroughput(tmpDir, LOAD, log)
       process.stdout.write(`\n${table(marketsThroughputRows(alone))}\n`)
-      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      logDone()
       return
     }
     if (SETTINGS.only === 'hydration') {
@@ -484,32 +485,21 @@ async function main(): Promise<void> {
       await stop(listSite.process)
       await listUpstream.close()
       process.stdout.write(`\n${table(hydrationRows(routes))}\n${hydrationDetail(routes)}`)
-      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      logDone()
       return
     }
     const search = () => {
-      log(
-        `search: ${SETTINGS.loadRounds} round(s) × (search, markets), ${SETTINGS.loadConnections} connections, ${SETTINGS.loadWarmupS} s warm-up + ${SETTINGS.loadDurationS} s`,
-      )
-      return measureSearch(
-        tmpDir,
-        {
-          connections: SETTINGS.loadConnections,
-          durationS: SETTINGS.loadDurationS,
-          warmupS: SETTINGS.loadWarmupS,
-          rounds: SETTINGS.loadRounds,
-        },
-        log,
-      )
+      log(`search: ${SETTINGS.loadRounds} round(s) × (search, markets), ${LOAD_TEXT}`)
+      return measureSearch(tmpDir, LOAD, log)
     }
     if (SETTINGS.only === 'search') {
       process.stdout.write(`\n${table(searchRows(await search()))}\n`)
-      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      logDone()
       return
     }
     if (SETTINGS.only === 'render-flood') {
       process.stdout.write(`\n${table(renderFloodRows(await flood()))}\n`)
-      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      logDone()
       return
     }
     if (SETTINGS.only === 'portfolio') {
@@ -578,7 +568,7 @@ async function main(): Promise<void> {
     ]
     if (SETTINGS.only === 'pages') {
       process.stdout.write(`\n${table(pageRows)}\n`)
-      log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+      logDone()
       return
     }
 
@@ -587,18 +577,9 @@ async function main(): Promise<void> {
 
     log(
       `server throughput: ${SETTINGS.loadRounds} round(s) × (server, minimal Hono, Hono on the same libraries), ` +
-        `${SETTINGS.loadConnections} connections, ${SETTINGS.loadWarmupS} s warm-up + ${SETTINGS.loadDurationS} s`,
+        `${LOAD_TEXT}`,
     )
-    const throughput = await measureThroughput(
-      tmpDir,
-      {
-        connections: SETTINGS.loadConnections,
-        durationS: SETTINGS.loadDurationS,
-        warmupS: SETTINGS.loadWarmupS,
-        rounds: SETTINGS.loadRounds,
-      },
-      log,
-    )
+    const throughput = await measureThroughput(tmpDir, LOAD, log)
 
     log(
       'the home page (server-rendered with the cached data, brotli): server, minimal Hono, Hono on the same libraries',
@@ -606,10 +587,7 @@ async function main(): Promise<void> {
     const homePage = await measureThroughput(
       tmpDir,
       {
-        connections: SETTINGS.loadConnections,
-        durationS: SETTINGS.loadDurationS,
-        warmupS: SETTINGS.loadWarmupS,
-        rounds: SETTINGS.loadRounds,
+        ...LOAD,
         path: '/',
         requestHeaders: { 'accept-encoding': 'br' },
       },
@@ -622,9 +600,7 @@ async function main(): Promise<void> {
       quiet = await measureThroughput(
         tmpDir,
         {
-          connections: SETTINGS.loadConnections,
-          durationS: SETTINGS.loadDurationS,
-          warmupS: SETTINGS.loadWarmupS,
+          ...LOAD,
           rounds: SETTINGS.quietLoadRounds,
           serverEnv: { LOG_LEVEL: 'warn' },
         },

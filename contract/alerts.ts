@@ -1,7 +1,7 @@
 // Price alerts by email, shared by their pages and the server (server/routes/alerts.ts).
 import * as v from 'valibot'
 import { CoinIdSchema } from './coin-id'
-import { CurrencySchema, UPSTREAM_CURRENCIES } from './currency'
+import { CURRENCIES, CurrencySchema } from './currency'
 import { TOKEN_PATTERN } from './token'
 
 /** How many alerts one account may keep. */
@@ -35,8 +35,9 @@ export const CreateAlertSchema = v.object({
     v.string('Choose a coin.'),
     v.check((id) => v.is(CoinIdSchema, id), 'Choose a coin.'),
   ),
-  // Alerts fire on the upstream's own prices: in the currencies it is asked in.
-  currency: v.picklist(UPSTREAM_CURRENCIES, 'Choose one of the offered currencies.'),
+  // Every offered currency: one the upstream does not price in is checked against the dollar
+  // price at the server's current rate.
+  currency: v.picklist(CURRENCIES, 'Choose one of the offered currencies.'),
   direction: v.picklist(DIRECTIONS, 'Choose above or below.'),
   price: PriceSchema,
   /** The visitor was told the alert is true already (it fires at the next refresh) and wants it. */
@@ -56,8 +57,19 @@ export const AlertSchema = v.object({
   price: v.number(),
   state: v.picklist(['waiting', 'triggered', 'rearming']),
   createdAt: v.string(),
-  /** When it fired, at what price and from which source; null while it has not. */
-  triggered: v.nullable(v.object({ at: v.string(), price: v.number(), source: v.string() })),
+  /**
+   * When it fired, at what price and from which source; null while it has not. `rate`: the units
+   * of the currency for one US dollar the price was converted at (null for a currency the
+   * upstream prices in itself).
+   */
+  triggered: v.nullable(
+    v.object({
+      at: v.string(),
+      price: v.number(),
+      source: v.string(),
+      rate: v.nullable(v.number()),
+    }),
+  ),
 })
 export type Alert = v.InferOutput<typeof AlertSchema>
 

@@ -20,6 +20,14 @@ export const CoinIdSchema = v.pipe(
 )
 export type CoinId = v.InferOutput<typeof CoinIdSchema>
 
+/** A coin as a menu or a search names it: `coins/list`'s entries, the converter's coins. */
+export const NamedCoinSchema = v.object({
+  id: CoinIdSchema,
+  symbol: v.string(),
+  name: v.string(),
+})
+export type NamedCoin = v.InferOutput<typeof NamedCoinSchema>
+
 /**
  * A coin page's path as the router writes its links, encoded as `new URL` encodes a path:
  * `/coins/1move%20token`, `/coins/boringdao-[old]`. What would end or split the segment is

@@ -8,7 +8,7 @@ import {
   type UpstreamCurrency,
 } from './currency'
 import { DataMetaSchema } from './data-meta'
-import { CoinIdSchema } from './coin-id'
+import { CoinIdSchema, NamedCoinSchema } from './coin-id'
 import { CHART_DAYS } from './chart-range'
 import { listOfValid, type OnDropped } from './list'
 
@@ -128,19 +128,11 @@ export const MarketChartSchema = v.object({
 })
 export type MarketChart = v.InferOutput<typeof MarketChartSchema>
 
-/** One entry of `coins/list`. */
-export const CoinListItemSchema = v.object({
-  id: CoinIdSchema,
-  symbol: v.string(),
-  name: v.string(),
-})
-export type CoinListItem = v.InferOutput<typeof CoinListItemSchema>
-
 /**
  * `coins/list`: every coin the upstream knows. An entry of another shape (an id we could never
  * ask for) is dropped; a list in which none is valid is an error, since the API changed.
  */
-export const coinListSchema = (onDropped?: OnDropped) => listOfValid(CoinListItemSchema, onDropped)
+export const coinListSchema = (onDropped?: OnDropped) => listOfValid(NamedCoinSchema, onDropped)
 export const CoinListSchema = coinListSchema()
 export type CoinList = v.InferOutput<typeof CoinListSchema>
 

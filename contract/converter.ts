@@ -2,7 +2,7 @@
 // where a unit is a coin the server holds a price for or an offered currency. Imports valibot
 // only.
 import * as v from 'valibot'
-import { CoinIdSchema } from './coin-id'
+import { CoinIdSchema, type NamedCoin, NamedCoinSchema } from './coin-id'
 import { CurrencySchema } from './currency'
 import { DataSourceSchema } from './data-meta'
 
@@ -27,12 +27,7 @@ const UnitSchema = v.variant('kind', [
 export type ConvertUnit = v.InferOutput<typeof UnitSchema>
 
 /** A coin the converter offers in its menus. */
-export const ConvertCoinSchema = v.object({
-  id: CoinIdSchema,
-  name: v.string(),
-  symbol: v.string(),
-})
-export type ConvertCoin = v.InferOutput<typeof ConvertCoinSchema>
+export type ConvertCoin = NamedCoin
 
 /**
  * The answer: both units as the server knows them (null: neither a currency nor a coin it holds
@@ -47,6 +42,6 @@ export const ConvertAnswerSchema = v.object({
   rate: v.nullable(v.string()),
   updatedAt: v.nullable(v.string()),
   source: v.nullable(DataSourceSchema),
-  coins: v.array(ConvertCoinSchema),
+  coins: v.array(NamedCoinSchema),
 })
 export type ConvertAnswer = v.InferOutput<typeof ConvertAnswerSchema>

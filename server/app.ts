@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
-import { type Currency, isUpstreamCurrency } from '@contract/currency'
+import type { Currency } from '@contract/currency'
 import type { Config } from './config'
 import type { AppEnv } from './context'
 import type { RecoveryDeps } from './auth/recovery'
 import { SignInLimits } from './auth/sign-in-limits'
 import { type Background, background } from './background'
+import { alertRate } from './alerts/converted'
 import { AlertWatch } from './alerts/watch'
 import { accountTokenStore } from './db/account-tokens'
 import { alertStore } from './db/alerts'
@@ -111,6 +112,8 @@ export function createApp(deps: AppDeps): App {
     coinName: (id) => coins.ids.name(id),
     // A price a refresh showed: no upstream call for a visitor's alert.
     quote: (id, currency) => watch.quote(id, currency),
+    // The rates every converted list is made with: no call of the alerts' own.
+    rate: (currency) => alertRate(rates, currency, clock.now()),
     intervalMs: config.market.alertsIntervalS * 1000,
   })
   const { caches, coins, lists, alerted, facts, rates, budget } = createMarket({
@@ -334,8 +337,6 @@ export function createApp(deps: AppDeps): App {
       // The alerted-coins query in a currency, when its last answer is older than its interval.
       start: () =>
         watch.start((currency) => {
-          // Alerts are only made in the currencies the upstream is asked in.
-          if (!isUpstreamCurrency(currency)) return
           const held = alerted[currency].held()
           if (!held || held.source === 'stale') void alerted[currency].refresh()
         }),

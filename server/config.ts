@@ -159,7 +159,9 @@ const EnvSchema = v.object({
   CLIENT_DIR: v.optional(v.string(), 'dist/client'),
   RENDER_PAGES: flag('true'),
   COIN_RENDER_RATE_LIMIT: integer(60, 1, 100_000),
-  COIN_RENDER_CACHE_MB: integer(64, 1, 4096),
+  // Every sample coin page (21 coins × 4 ranges × 6 currencies, about 140 kB each with its
+  // brotli and gzip copies: 71 MB) with room for the converted currencies' most visited.
+  COIN_RENDER_CACHE_MB: integer(96, 1, 4096),
   HEALTH_DETAIL: v.optional(v.picklist(['loopback', 'off'], 'must be loopback or off'), 'loopback'),
   SITE_URL: v.optional(HttpUrl),
   TRUST_PROXY: trustProxy(),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type CreateAlert, MAX_ALERTS } from '@contract/alerts'
 import { coinPath } from '@contract/coin-id'
-import { CURRENCY_NAMES, type Currency } from '@contract/currency'
+import { CURRENCY_NAMES, type Currency, isUpstreamCurrency } from '@contract/currency'
 import type { Clock } from '../clock'
 import type { AlertRow, AlertStore, Fired, Observation } from '../db/alerts'
 import type { SessionUser } from '../db/sessions'
@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer'
 import { enqueueAll } from '../mail/queue'
 import type { Mail } from '../mail/transport'
 import { hashToken } from '../auth/session'
+import type { HeldRate } from './converted'
 import { crossed, step } from './crossing'
 
 export type AlertDeps = {
@@ -24,7 +25,10 @@ export type AlertDeps = {
   coinExists(id: string): Promise<boolean>
   /** The coin's name in the list the server keeps, for the alerts page (no upstream call). */
   coinName(id: string): string | undefined
-  /** The coin's price in this currency as the server holds it, if it does (no upstream call). */
+  /**
+   * The coin's price in this currency as the server holds it, if it does (no upstream call); in a
+   * converted currency, the dollar price at the held rate.
+   */
   quote(coinId: string, currency: Currency): Quote | null
 }
 
@@ -65,7 +69,8 @@ export type Prices = ReadonlyMap<string, Quote>
 /**
  * Applies one refresh's prices to the alerts of those coins: re-armed alerts whose price came
  * back wait again, and each waiting alert past its threshold is fired by the store's conditional
- * update, which queues its email in the same transaction. Answers how many fired here.
+ * update, which queues its email in the same transaction. Answers how many fired here. `rate`:
+ * the rate `prices` were converted from dollars at, for a currency the upstream is not asked in.
  */
 export async function evaluate(
   deps: AlertDeps,
@@ -73,6 +78,7 @@ export async function evaluate(
   prices: Prices,
   at: Date,
   source: string,
+  rate: HeldRate | null = null,
 ): Promise<number> {
   if (prices.size === 0) return 0
   const armed = await deps.alerts.due(currency, {
@@ -92,7 +98,7 @@ export async function evaluate(
     tokens.set(alert.id, { token, name: quote.name })
     fires.push({
       id: alert.id,
-      seen: { price: quote.price, at, source },
+      seen: { price: quote.price, at, source, rate: rate?.perUsd ?? null },
       deleteTokenHash: hashToken(token),
     })
   }
@@ -114,10 +120,15 @@ export async function evaluate(
   return fired
 }
 
-// One formatter for every email: making one per call costs more than the rest of a firing.
+// One formatter each for every email: making one per call costs more than the rest of a firing.
 const NUMBER = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 12 })
+const RATE = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 6 })
 const priceText = (price: number, currency: string) =>
   `${NUMBER.format(price)} ${currency.toUpperCase()}`
+
+/** "1 USD = 83.2098 INR": the rate a converted price was made at. */
+export const rateText = (perUsd: number, currency: string) =>
+  `1 USD = ${RATE.format(perUsd)} ${currency.toUpperCase()}`
 
 /** The email of a fired alert: what fired it, the coin's page, and a link that deletes it. */
 export function alertMail(
@@ -128,13 +139,21 @@ export function alertMail(
   const { triggered } = alert
   const currency = alert.currency as Currency
   const condition = `${alert.direction} ${priceText(alert.price, currency)}`
+  // The upstream prices only a few currencies itself: the others are the dollar's, converted.
+  const prices = isUpstreamCurrency(currency)
+    ? `prices in ${CURRENCY_NAMES[currency]}`
+    : `prices in ${CURRENCY_NAMES[currency]}, converted from US dollars at the current exchange rate`
+  const converted =
+    triggered?.rate == null
+      ? ''
+      : `: ${priceText(triggered.price / triggered.rate, 'usd')} converted at ${rateText(triggered.rate, currency)}`
   return composeMail({
     to: alert.email,
     subject: `${alert.name} is ${condition}`,
     paragraphs: [
-      `Your Coinvera alert fired: ${alert.name} went ${condition} (prices in ${CURRENCY_NAMES[currency]}).`,
+      `Your Coinvera alert fired: ${alert.name} went ${condition} (${prices}).`,
       triggered
-        ? `The price was ${priceText(triggered.price, currency)} at ${triggered.at.toUTCString()}, from ${triggered.source}.`
+        ? `The price was ${priceText(triggered.price, currency)} at ${triggered.at.toUTCString()}, from ${triggered.source}${converted}.`
         : '',
       'This alert will not email you again unless you re-arm it on your alerts page.',
     ].filter(Boolean),

@@ -15,11 +15,14 @@ export type AlertRow = {
   price: number
   state: AlertState
   createdAt: Date
-  triggered: { at: Date; price: number; source: string } | null
+  triggered: { at: Date; price: number; source: string; rate: number | null } | null
 }
 
-/** A price seen by a refresh: what an alert's email says fired it. */
-export type Observation = { price: number; at: Date; source: string }
+/**
+ * A price seen by a refresh: what an alert's email says fired it. `rate`: the units of the
+ * alert's currency for one US dollar the price was converted at; null for the upstream's own.
+ */
+export type Observation = { price: number; at: Date; source: string; rate: number | null }
 
 /** What the conditional update answers to the one instance whose update fired the alert. */
 export type Fired = AlertRow & { email: string }
@@ -53,6 +56,8 @@ export type AlertStore = {
   ): Promise<AlertRow[]>
   /** The coins in this currency that have alerts not triggered (for the alerted-coins query). */
   armedCoins(): Promise<{ currency: string; coinId: string }[]>
+  /** The currencies, other than `except`, of alerts not triggered on these coins. */
+  armedCurrencies(coinIds: readonly string[], except: readonly string[]): Promise<string[]>
   /** Re-armed alerts whose price came back: waiting again. */
   waitAgain(ids: readonly string[]): Promise<void>
   /**
@@ -79,10 +84,11 @@ type Row = {
   triggered_at: string | Date | null
   triggered_price: number | null
   triggered_source: string | null
+  triggered_rate: number | null
 }
 
 const COLUMNS =
-  'id, account_id, coin_id, currency, direction, price, state, created_at, triggered_at, triggered_price, triggered_source'
+  'id, account_id, coin_id, currency, direction, price, state, created_at, triggered_at, triggered_price, triggered_source, triggered_rate'
 
 function toAlert(row: Row): AlertRow {
   return {
@@ -101,6 +107,7 @@ function toAlert(row: Row): AlertRow {
             at: new Date(row.triggered_at),
             price: Number(row.triggered_price),
             source: row.triggered_source ?? '',
+            rate: row.triggered_rate === null ? null : Number(row.triggered_rate),
           },
   }
 }
@@ -195,6 +202,16 @@ export function alertStore(db: Db): AlertStore {
       )
       return rows.map((row) => ({ currency: row.currency, coinId: row.coin_id }))
     },
+    async armedCurrencies(coinIds, except) {
+      if (coinIds.length === 0) return []
+      const { rows } = await db.query<{ currency: string }>(
+        `SELECT DISTINCT currency FROM alerts
+         WHERE coin_id = ANY($1) AND state <> 'triggered' AND NOT (currency = ANY($2))
+         ORDER BY currency`,
+        [coinIds, except],
+      )
+      return rows.map((row) => row.currency)
+    },
     async waitAgain(ids) {
       if (ids.length === 0) return
       await db.query(
@@ -209,9 +226,10 @@ export function alertStore(db: Db): AlertStore {
         // every instance trying at once exactly one gets it.
         const { rows } = await connection.query<Row & { email: string }>(
           `UPDATE alerts a SET state = 'triggered', triggered_at = p.at, triggered_price = p.price,
-             triggered_source = p.source, delete_token_hash = p.token_hash
-           FROM unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[])
-               AS p (id, at, price, source, token_hash),
+             triggered_source = p.source, triggered_rate = p.rate, delete_token_hash = p.token_hash
+           FROM unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::text[], $5::text[],
+               $6::float8[])
+               AS p (id, at, price, source, token_hash, rate),
              accounts acc
            WHERE a.id = p.id AND a.state = 'waiting' AND acc.id = a.account_id AND ${FIRES}
            RETURNING ${COLUMNS.split(', ')
@@ -223,6 +241,7 @@ export function alertStore(db: Db): AlertStore {
             fires.map((fire) => fire.seen.price),
             fires.map((fire) => fire.seen.source),
             fires.map((fire) => fire.deleteTokenHash),
+            fires.map((fire) => fire.seen.rate),
           ],
         )
         if (rows.length > 0) {

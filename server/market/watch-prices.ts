@@ -82,7 +82,10 @@ export async function watchPrices(
   )
 }
 
-/** The rows in a currency the upstream is not asked in: the dollar rows, at the held rate. */
+/**
+ * The rows in a currency the upstream is not asked in: the dollar rows, at the held rate, each
+ * saying so (`meta.conversion`, as the converted price list's answer does).
+ */
 async function convertedRows(
   ids: readonly string[],
   currency: Currency,
@@ -90,8 +93,9 @@ async function convertedRows(
 ): Promise<WatchRow[]> {
   const list = deps.caches.markets[currency]
   // Reading the converted list waits for the rates on a cold cache, as the list's own read does.
-  await list.get().catch(() => undefined)
+  const served = await list.get().catch(() => undefined)
   const rate = list instanceof ConvertedCache ? list.rate() : null
+  const conversion = served?.conversion
   const rows = await watchPrices(ids, 'usd', deps)
   return rows.map((row): WatchRow => {
     if (row.status !== 'priced') return row
@@ -103,6 +107,7 @@ async function convertedRows(
       price: times(row.price),
       marketCap: times(row.marketCap),
       change24h: percentIn(row.change24h, rate),
+      meta: conversion ? { ...row.meta, conversion } : row.meta,
     }
   })
 }

@@ -1,12 +1,15 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { validator } from 'hono/validator'
-import { type GenericSchema, safeParseAsync } from 'valibot'
+import { type GenericSchema, type InferOutput, safeParseAsync } from 'valibot'
 import { fieldIssues } from '@contract/api-error'
 import { type FormDone, type FormError, formErrorFor } from '@contract/form-errors'
 import { safeReturnPath } from '@contract/return-to'
 import type { AppEnv } from '../context'
 import { apiError } from '../errors'
-import { bodyType } from './request-body'
+import type { Limiter } from '../limits/rate-limiter'
+import { allowOnly } from './methods'
+import { rateLimit } from './rate-limit'
+import { bodyType, requestBody } from './request-body'
 
 /**
  * The body checked by its schema, whether the site's script sent it as JSON or a page without the
@@ -56,4 +59,38 @@ export function formReply(
       headers: { Location: location, 'Cache-Control': 'no-store' },
     })
   }
+}
+
+/** A form's endpoint: its page, the errors that page shows, and what it says once done. */
+export type FormEndpoint<S extends GenericSchema> = {
+  page: string
+  errors: readonly FormError[]
+  done?: FormDone
+  /** Counted per client before the body is read. */
+  limit?: Limiter
+  schema: S
+}
+
+const unlimited: MiddlewareHandler = (_c, next) => next()
+
+/**
+ * POST `path` as every form's endpoint takes it: the client's limit, a JSON or form body checked
+ * by its schema, a page back for a page without the script (`formReply`), and 405 for any other
+ * method. `handle` gets the checked body.
+ */
+export function postForm<S extends GenericSchema>(
+  routes: Hono<AppEnv>,
+  path: string,
+  form: FormEndpoint<S>,
+  handle: (c: Context<AppEnv>, input: InferOutput<S>) => Promise<Response>,
+): void {
+  routes.post(
+    path,
+    formReply(form.page, form.errors, form.done),
+    form.limit ? rateLimit(form.limit) : unlimited,
+    requestBody,
+    validBody(form.schema),
+    (c) => handle(c, c.req.valid('json')),
+  )
+  routes.all(path, allowOnly('POST'))
 }

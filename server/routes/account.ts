@@ -1,7 +1,9 @@
 import { type Context, Hono } from 'hono'
+import type { GenericSchema } from 'valibot'
 import { ChangeEmailSchema, DeleteAccountSchema, EditDetailsSchema } from '@contract/account'
 import { normalizeEmail } from '@contract/email'
 import { ACCOUNT_ERRORS } from '@contract/account-forms'
+import type { FormDone } from '@contract/form-errors'
 import { accountDetails, changeDetails, requestEmailChange } from '../auth/account-details'
 import { ServerChangePasswordSchema } from '../auth/common-passwords'
 import {
@@ -16,7 +18,7 @@ import { type AppEnv, clientKey } from '../context'
 import { apiError } from '../errors'
 import type { SessionUser } from '../db/sessions'
 import type { Limiter } from '../limits/rate-limiter'
-import { formReply, validBody } from '../middleware/form-post'
+import { type FormEndpoint, formReply, postForm, validBody } from '../middleware/form-post'
 import { allowOnly } from '../middleware/methods'
 import { rateLimit } from '../middleware/rate-limit'
 import { requestBody } from '../middleware/request-body'
@@ -74,66 +76,53 @@ export function accountRoutes(deps: AccountRouteDeps) {
     return c.json({ account: details })
   })
 
-  account.post(
-    '/details',
-    formReply('/account', ACCOUNT_ERRORS, 'details_saved'),
-    rateLimit(deps.detailChanges),
-    requestBody,
-    validBody(EditDetailsSchema),
-    async (c) => {
-      const { user } = await signedIn(c.var.viewer)
-      await changeDetails(deps.recovery, user.id, c.req.valid('json'))
-      return c.body(null, 204)
-    },
-  )
+  // The account page's forms, each for the signed-in visitor.
+  const form = <S extends GenericSchema>(
+    done: FormDone,
+    limit: Limiter,
+    schema: S,
+  ): FormEndpoint<S> => ({ page: '/account', errors: ACCOUNT_ERRORS, done, limit, schema })
+
+  const detailsForm = form('details_saved', deps.detailChanges, EditDetailsSchema)
+  postForm(account, '/details', detailsForm, async (c, input) => {
+    const { user } = await signedIn(c.var.viewer)
+    await changeDetails(deps.recovery, user.id, input)
+    return c.body(null, 204)
+  })
 
   // The address changes when the link mailed to the new one is opened (POST
   // /api/auth/verify-email); until then the account keeps its address. The password is asked,
   // as for every change that could hand the account to someone else.
-  account.post(
-    '/email',
-    formReply('/account', ACCOUNT_ERRORS, 'email_change_sent'),
-    rateLimit(deps.passwordChecks),
-    requestBody,
-    validBody(ChangeEmailSchema),
-    async (c) => {
-      const { user } = await signedIn(c.var.viewer)
-      const input = c.req.valid('json')
-      const outcome = await withPassword(c, user, async () => {
-        const found = await requestEmailChange(deps.recovery, { accountId: user.id, ...input })
-        return found === 'wrong_password' ? false : found
+  const emailForm = form('email_change_sent', deps.passwordChecks, ChangeEmailSchema)
+  postForm(account, '/email', emailForm, async (c, input) => {
+    const { user } = await signedIn(c.var.viewer)
+    const outcome = await withPassword(c, user, async () => {
+      const found = await requestEmailChange(deps.recovery, { accountId: user.id, ...input })
+      return found === 'wrong_password' ? false : found
+    })
+    if (outcome === 'taken') throw apiError('email_taken')
+    if (outcome === 'unchanged') {
+      throw apiError('validation_failed', {
+        issues: [{ field: 'email', message: 'This is your address already.' }],
       })
-      if (outcome === 'taken') throw apiError('email_taken')
-      if (outcome === 'unchanged') {
-        throw apiError('validation_failed', {
-          issues: [{ field: 'email', message: 'This is your address already.' }],
-        })
-      }
-      return c.body(null, 202)
-    },
-  )
+    }
+    return c.body(null, 202)
+  })
 
   // The current password is required; this session stays, every other one ends.
-  account.post(
-    '/password',
-    formReply('/account', ACCOUNT_ERRORS, 'password_changed'),
-    rateLimit(deps.passwordChecks),
-    requestBody,
-    validBody(ServerChangePasswordSchema),
-    async (c) => {
-      const { user, token } = await signedIn(c.var.viewer)
-      const input = c.req.valid('json')
-      await withPassword(c, user, () =>
-        changePassword(deps.recovery, {
-          accountId: user.id,
-          currentPassword: input.currentPassword,
-          password: input.password,
-          keepToken: token,
-        }),
-      )
-      return c.body(null, 204)
-    },
-  )
+  const passwordForm = form('password_changed', deps.passwordChecks, ServerChangePasswordSchema)
+  postForm(account, '/password', passwordForm, async (c, input) => {
+    const { user, token } = await signedIn(c.var.viewer)
+    await withPassword(c, user, () =>
+      changePassword(deps.recovery, {
+        accountId: user.id,
+        currentPassword: input.currentPassword,
+        password: input.password,
+        keepToken: token,
+      }),
+    )
+    return c.body(null, 204)
+  })
 
   account.post(
     '/verification-email',
@@ -161,21 +150,17 @@ export function accountRoutes(deps: AccountRouteDeps) {
     c.var.viewer.clearCookies()
     return c.body(null, 204)
   }
-  const limited = rateLimit(deps.passwordChecks)
-  const body = validBody(DeleteAccountSchema)
-  account.delete('/', limited, requestBody, body, (c) => remove(c, c.req.valid('json').password))
-  account.post(
-    '/delete',
-    formReply('/account', ACCOUNT_ERRORS, 'deleted'),
-    limited,
+  account.delete(
+    '/',
+    rateLimit(deps.passwordChecks),
     requestBody,
-    body,
+    validBody(DeleteAccountSchema),
     (c) => remove(c, c.req.valid('json').password),
   )
+  const deleteForm = form('deleted', deps.passwordChecks, DeleteAccountSchema)
+  postForm(account, '/delete', deleteForm, (c, input) => remove(c, input.password))
 
   account.all('/', allowOnly('GET', 'DELETE'))
-  for (const path of ['/details', '/email', '/password', '/verification-email', '/delete']) {
-    account.all(path, allowOnly('POST'))
-  }
+  account.all('/verification-email', allowOnly('POST'))
   return account
 }

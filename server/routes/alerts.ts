@@ -7,7 +7,7 @@ import {
   CreateAlertSchema,
   MAX_ALERTS,
 } from '@contract/alerts'
-import type { Currency } from '@contract/currency'
+import { type Currency, isUpstreamCurrency } from '@contract/currency'
 import { type AlertDeps, createAlert, deleteByLink } from '../alerts/alerts'
 import { signedIn } from '../auth/signed-in'
 import type { AppEnv } from '../context'
@@ -41,6 +41,14 @@ function toAlert(row: AlertRow, coinName: (id: string) => string | undefined): A
   }
 }
 
+/** Says the price the alert is past (without a float's tail), and that it was converted when it was. */
+function wouldFireMessage(price: number, currency: Currency): string {
+  const converted = isUpstreamCurrency(currency)
+    ? ''
+    : ', converted from US dollars at the current exchange rate'
+  return `The price is ${Number(price.toPrecision(12))} ${currency.toUpperCase()} already${converted}: this alert would fire at once. Choose a value on the other side.`
+}
+
 /** The visitor's price alerts, under /api/alerts; each endpoint but the email's link needs a session. */
 export function alertRoutes(deps: AlertRouteDeps) {
   const routes = new Hono<AppEnv>()
@@ -71,9 +79,7 @@ export function alertRoutes(deps: AlertRouteDeps) {
         throw apiError(
           result.refused,
           result.refused === 'alert_would_fire'
-            ? {
-                message: `The price is ${result.price} already: this alert would fire at once. Choose a value on the other side.`,
-              }
+            ? { message: wouldFireMessage(result.price, c.req.valid('json').currency) }
             : {},
         )
       }

@@ -22,10 +22,7 @@ import type { Background } from '../background'
 import { type AppEnv, clientKey } from '../context'
 import { apiError } from '../errors'
 import type { Limiter } from '../limits/rate-limiter'
-import { formReply, validBody } from '../middleware/form-post'
-import { allowOnly } from '../middleware/methods'
-import { rateLimit } from '../middleware/rate-limit'
-import { requestBody } from '../middleware/request-body'
+import { postForm } from '../middleware/form-post'
 
 export type RecoveryRouteDeps = {
   recovery: RecoveryDeps
@@ -42,61 +39,55 @@ export function recoveryRoutes(deps: RecoveryRouteDeps) {
 
   // The same 202, body and time whether or not the account exists, and past either limit: the
   // lookup, the token and the message happen after the answer, which never waits on SMTP.
-  routes.post(
-    '/password-reset',
-    formReply('/forgot-password', FORGOT_PASSWORD_ERRORS, 'sent'),
-    requestBody,
-    validBody(PasswordResetRequestSchema),
-    async (c) => {
-      const { email } = c.req.valid('json')
-      if ((await deps.resetRequests.hit(clientKey(c))).allowed) {
-        deps.background.run('password reset request', () =>
-          requestPasswordReset(deps.recovery, email),
-        )
-      }
-      c.header('Cache-Control', 'no-store')
-      return c.json({ message: RESET_REQUESTED_MESSAGE }, 202)
-    },
-  )
-  routes.all('/password-reset', allowOnly('POST'))
+  const forgot = {
+    page: '/forgot-password',
+    errors: FORGOT_PASSWORD_ERRORS,
+    done: 'sent',
+    schema: PasswordResetRequestSchema,
+  } as const
+  postForm(routes, '/password-reset', forgot, async (c, { email }) => {
+    if ((await deps.resetRequests.hit(clientKey(c))).allowed) {
+      deps.background.run('password reset request', () =>
+        requestPasswordReset(deps.recovery, email),
+      )
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json({ message: RESET_REQUESTED_MESSAGE }, 202)
+  })
 
   // The visitor is not signed in afterwards: every session of the account ended, this browser's too.
-  routes.post(
-    '/password-reset/confirm',
-    formReply('/reset-password', RESET_PASSWORD_ERRORS, 'changed'),
-    rateLimit(deps.tokenChecks),
-    requestBody,
-    validBody(ServerPasswordResetConfirmSchema),
-    async (c) => {
-      const { token, password } = c.req.valid('json')
-      if (!(await confirmPasswordReset(deps.recovery, token, password))) {
-        throw apiError('invalid_token')
-      }
-      c.var.viewer.clearCookies()
-      return c.body(null, 204)
-    },
-  )
-  routes.all('/password-reset/confirm', allowOnly('POST'))
+  const reset = {
+    page: '/reset-password',
+    errors: RESET_PASSWORD_ERRORS,
+    done: 'changed',
+    limit: deps.tokenChecks,
+    schema: ServerPasswordResetConfirmSchema,
+  } as const
+  postForm(routes, '/password-reset/confirm', reset, async (c, { token, password }) => {
+    if (!(await confirmPasswordReset(deps.recovery, token, password))) {
+      throw apiError('invalid_token')
+    }
+    c.var.viewer.clearCookies()
+    return c.body(null, 204)
+  })
 
-  routes.post(
-    '/verify-email',
-    formReply('/verify-email', VERIFY_EMAIL_ERRORS, 'verified'),
-    rateLimit(deps.tokenChecks),
-    requestBody,
-    validBody(VerifyEmailSchema),
-    async (c) => {
-      // One page for both links: sign-up's confirms the address, a change's moves to the new one.
-      const { token } = c.req.valid('json')
-      if (await verifyEmail(deps.recovery, token)) return c.body(null, 204)
-      const changed = await confirmEmailChange(deps.recovery, token)
-      if (changed === 'taken') {
-        throw apiError('email_taken', { message: EMAIL_TAKEN_MEANWHILE })
-      }
-      if (changed === 'invalid') throw apiError('invalid_token')
-      return c.body(null, 204)
-    },
-  )
-  routes.all('/verify-email', allowOnly('POST'))
+  // One page for both links: sign-up's confirms the address, a change's moves to the new one.
+  const verify = {
+    page: '/verify-email',
+    errors: VERIFY_EMAIL_ERRORS,
+    done: 'verified',
+    limit: deps.tokenChecks,
+    schema: VerifyEmailSchema,
+  } as const
+  postForm(routes, '/verify-email', verify, async (c, { token }) => {
+    if (await verifyEmail(deps.recovery, token)) return c.body(null, 204)
+    const changed = await confirmEmailChange(deps.recovery, token)
+    if (changed === 'taken') {
+      throw apiError('email_taken', { message: EMAIL_TAKEN_MEANWHILE })
+    }
+    if (changed === 'invalid') throw apiError('invalid_token')
+    return c.body(null, 204)
+  })
 
   return routes
 }

@@ -3,23 +3,36 @@ import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import {
   COMMON_CURRENCIES,
-  CURRENCIES,
   CURRENCY_NAMES,
   type Currency,
   CurrencySchema,
   DEFAULT_CURRENCY,
+  OTHER_CURRENCIES,
 } from '@contract/currency'
 import { takeEarlyChoice } from '@/boot/early-choices'
 import { rememberCurrency } from '@/lib/remembered-currency'
 
-// Every offered currency the first group lacks, by name (the menu's second group).
-const OTHER_CURRENCIES = CURRENCIES.filter((code) => !COMMON_CURRENCIES.includes(code)).sort(
-  (a, b) => CURRENCY_NAMES[a].localeCompare(CURRENCY_NAMES[b], 'en'),
-)
-
 /** "INR · Indian rupees": the code, which the closed menu shows, then the name to find it by. */
 function CurrencyOption({ code }: { code: Currency }) {
   return <option value={code}>{`${code.toUpperCase()} · ${CURRENCY_NAMES[code]}`}</option>
+}
+
+/** Every offered currency as a select's options: the common ones, then all the others by name. */
+export function CurrencyOptions({ common = 'Common' }: { common?: string }) {
+  return (
+    <>
+      <optgroup label={common}>
+        {COMMON_CURRENCIES.map((code) => (
+          <CurrencyOption key={code} code={code} />
+        ))}
+      </optgroup>
+      <optgroup label="All currencies">
+        {OTHER_CURRENCIES.map((code) => (
+          <CurrencyOption key={code} code={code} />
+        ))}
+      </optgroup>
+    </>
+  )
 }
 
 /**
@@ -74,16 +87,7 @@ export function CurrencyMenu({
         value={currency}
         onChange={(event) => change(event.currentTarget.value)}
       >
-        <optgroup label="Common">
-          {COMMON_CURRENCIES.map((code) => (
-            <CurrencyOption key={code} code={code} />
-          ))}
-        </optgroup>
-        <optgroup label="All currencies">
-          {OTHER_CURRENCIES.map((code) => (
-            <CurrencyOption key={code} code={code} />
-          ))}
-        </optgroup>
+        <CurrencyOptions />
       </select>
       <noscript>
         <button type="submit" className="currency-menu__submit">

@@ -214,6 +214,62 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
     expect(problems).toEqual([])
   })
 
+  it('an alert in rupees from a coin page in rupees fires at the dollar price × the rate, and says so', async () => {
+    await refreshWithBitcoinAt(START_PRICE)
+    const email = uniqueEmail(`inr-${viewport.name}`)
+    await verifiedAccount(email)
+    const { page, context, problems } = await site.open(viewport)
+    await signIn(page, email)
+
+    // The fixture's rate: 1 USD = 83.21 INR, so bitcoin is ₹8,105,652.52.
+    await visit(page, `${site.url}/coins/bitcoin?currency=inr`)
+    const form = page.getByRole('form', { name: 'Price alert' })
+    const price = form.getByLabel('Price', { exact: true })
+    expect(await form.getByLabel('Price currency').inputValue()).toBe('inr')
+    await expect.poll(() => price.inputValue()).toBe('8511000')
+    await form
+      .getByText(
+        'Now ₹8,105,652.52; suggested: 5% above. Prices in Indian rupees are converted from US dollars at the current exchange rate.',
+      )
+      .waitFor()
+    await noAxeViolations(page)
+    await price.fill('8400000')
+    await form.getByRole('button', { name: 'Create alert' }).click()
+    await page
+      .getByText('We will email you once when the price goes above ₹8,400,000.00.')
+      .waitFor()
+    await noAxeViolations(page)
+    expect(await alertsOf(context)).toEqual([
+      expect.objectContaining({ currency: 'inr', price: 8_400_000, state: 'waiting' }),
+    ])
+
+    // $100,000 is ₹8,321,000: not yet; $101,500 is ₹8,445,815.
+    await refreshWithBitcoinAt(100_000)
+    expect(await alertsOf(context)).toEqual([expect.objectContaining({ state: 'waiting' })])
+    await refreshWithBitcoinAt(101_500)
+    await visit(page, `${site.url}/account/alerts`)
+    await page
+      .getByText(
+        'goes above ₹8,400,000.00 (Indian rupees, converted from US dollars at the current exchange rate)',
+      )
+      .waitFor()
+    await page
+      .getByText(
+        /^Triggered at .*\(price ₹8,445,815\.00, from .*, converted at 1 USD = 83\.21 INR\)$/,
+      )
+      .waitFor()
+    expect(
+      await page.getByRole('link', { name: 'Bitcoin', exact: true }).getAttribute('href'),
+    ).toBe('/coins/bitcoin?currency=inr')
+    await noAxeViolations(page)
+
+    const mail = await smtp.mailTo(email, 1)
+    expect(mail.subject).toBe('Bitcoin is above 8,400,000 INR')
+    expect(mail.text).toContain('converted from US dollars at the current exchange rate')
+    expect(mail.text).toContain('101,500 USD converted at 1 USD = 83.21 INR')
+    expect(problems).toEqual([])
+  })
+
   it('with JavaScript off: the coin page form creates an alert, the email link’s page deletes it', async () => {
     await refreshWithBitcoinAt(START_PRICE)
     const email = uniqueEmail(`nojs-${viewport.name}`)

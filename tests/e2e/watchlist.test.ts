@@ -102,6 +102,32 @@ describe.each(VIEWPORTS)('the watchlist at $name ($width×$height)', (viewport) 
     expect(await main.textContent()).not.toMatch(/loading/i)
   })
 
+  it('/watchlist in rupees says its prices are converted from USD, as the price lists do', async () => {
+    const { page, context, problems } = await site.open(viewport)
+    await signUp(context)
+    await star(context, 'bitcoin')
+    // The fixture's rate: 1 USD = 83.21 INR.
+    await visit(page, `${site.url}/watchlist?currency=inr`)
+    await rowOf(page, /Bitcoin/).waitFor()
+    await expect.poll(() => rowOf(page, /Bitcoin/).textContent()).toContain('₹8,105,652.52')
+    const note = page.getByText(/^Converted from USD at 1 USD = 83\.21 INR, /)
+    await note.waitFor()
+    expect(await runAxe(page)).toEqual([])
+    expect(problems).toEqual([])
+
+    // The server's page says it too, with the rate's time.
+    const cookies = await context.cookies()
+    const noScript = await site.open(viewport, { javaScriptEnabled: false })
+    await noScript.page.context().addCookies(cookies)
+    await noScript.page.goto(`${site.url}/watchlist?currency=inr`)
+    expect(await rowOf(noScript.page, /Bitcoin/).textContent()).toContain('₹8,105,652.52')
+    expect(
+      await noScript.page
+        .getByText(/^Converted from USD at 1 USD = 83\.21 INR, the rate of /)
+        .count(),
+    ).toBe(1)
+  })
+
   it('/watchlist with JavaScript: a coin the source does not list says so; axe finds nothing', async () => {
     const { page, context, problems } = await site.open(viewport)
     await signUp(context)

@@ -213,9 +213,21 @@ describe('POST /api/account/details', () => {
     const response = await post('/api/account/details', { name: 'Nobody' }, '')
     expect(response.status).toBe(401)
     expect((await response.json()).error).toBe('unauthenticated')
-    const put = await fetch(`${server.url}/api/account/details`, { method: 'PUT' })
-    expect(put.status).toBe(405)
-    expect(put.headers.get('Allow')).toBe('POST')
+    // Every form's endpoint takes POST alone.
+    for (const path of [
+      '/api/account/details',
+      '/api/account/email',
+      '/api/account/password',
+      '/api/account/verification-email',
+      '/api/account/delete',
+      '/api/auth/password-reset',
+      '/api/auth/password-reset/confirm',
+      '/api/auth/verify-email',
+    ]) {
+      const put = await fetch(`${server.url}${path}`, { method: 'PUT' })
+      expect(put.status, path).toBe(405)
+      expect(put.headers.get('Allow'), path).toBe('POST')
+    }
   })
 
   it('is limited per client address (SIGNIN_RATE_LIMIT a minute), with Retry-After', async () => {

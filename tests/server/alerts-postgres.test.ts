@@ -82,4 +82,42 @@ describeWith([{ name: 'PostgreSQL', path: bin }], 'alerts with three instances',
     // One upstream call per refresh for the three instances: they share the price list's row.
     expect(upstream.callsTo('coins/markets').length).toBeLessThanOrEqual(23)
   })
+
+  it('an alert in rupees fires once at the shared rate, and not on a rate over an hour old', async () => {
+    const [one] = servers as [TestServer]
+    await everyInstanceSees(START_PRICE)
+    const email = 'rupees-three@example.com'
+    const cookie = await verifiedVisitor(one, smtp, email)
+    const created = await createAlert(one, cookie, {
+      currency: 'inr',
+      direction: 'above',
+      price: 8_400_000,
+    })
+    expect(created.status).toBe(201)
+    const rupeeMails = () =>
+      smtp.messages.filter((m) => m.to === email && m.subject === 'Bitcoin is above 8,400,000 INR')
+
+    // The upstream's rates stop coming; an hour on, the last ones no longer decide an alert.
+    upstream.behave({ kind: 'status', status: 500 }, 'exchange_rates')
+    await outboxEmpty(postgres.url, servers)
+    for (const server of servers) server.clock.advance(61 * 60_000)
+    // $101,500 is ₹8,445,815 at the last rate (1 USD = 83.21 INR).
+    await everyInstanceSees(101_500)
+    await everyInstanceSees(101_500)
+    expect((await alertsOf(one, cookie))[0]?.state).toBe('waiting')
+
+    // Rates again: the next refreshes check it, and one instance's update fires it.
+    upstream.behave({ kind: 'ok' }, 'exchange_rates')
+    for (let i = 0; i < 5 && rupeeMails().length === 0; i++) {
+      await everyInstanceSees(101_500)
+      if ((await alertsOf(one, cookie))[0]?.state === 'triggered') break
+    }
+    await smtp.mailTo(email, 1)
+    await outboxEmpty(postgres.url, servers)
+    await everyInstanceSees(101_600)
+    await outboxEmpty(postgres.url, servers)
+    expect(rupeeMails()).toHaveLength(1)
+    expect(rupeeMails()[0]?.text).toContain('converted at 1 USD = 83.21 INR')
+    expect((await alertsOf(one, cookie))[0]?.triggered?.rate).toBeCloseTo(83.21, 10)
+  })
 })

@@ -11,7 +11,13 @@ import {
   START_PRICE,
   verifiedVisitor,
 } from './helpers/alerts'
-import { json, setUpTestDb, setUpTestServer, startTestServer } from './helpers/server'
+import {
+  json,
+  REFRESH_ENDED,
+  setUpTestDb,
+  setUpTestServer,
+  startTestServer,
+} from './helpers/server'
 
 // Alerts fired by the price list's refreshes (the fake CoinGecko's bitcoin price moves), each
 // email caught by a real SMTP server and read as the visitor would.
@@ -105,7 +111,7 @@ describe('alerts fired by refreshes', () => {
 
     const [fired] = await alertsOf(server, cookie)
     expect(fired).toMatchObject({ id: alert.id, state: 'triggered' })
-    expect(fired?.triggered).toMatchObject({ price: 101_500, source: 'markets' })
+    expect(fired?.triggered).toMatchObject({ price: 101_500, source: 'markets', rate: null })
 
     // The email's link deletes that alert, once, and signs nobody in.
     const token = tokenIn(mail, '/alerts/delete')
@@ -189,6 +195,92 @@ describe('the alerted-coins query', () => {
       // own dollar list has shown bitcoin.)
       expect(asked.map((query) => query.get('ids'))).toEqual(['bitcoin'])
     } finally {
+      await other.dispose()
+    }
+  })
+})
+
+// The fixture's exchange rates: 1 USD = 83.21 INR.
+const INR = 83.21
+
+describe('alerts in a currency the upstream does not price in', () => {
+  it('an alert in rupees fires when the dollar price at the held rate crosses it, and says it was converted', async () => {
+    await refreshWith(START_PRICE)
+    const email = 'rupees@example.com'
+    const cookie = await visitor(email)
+    // ₹8,105,652 now: "above ₹8,000,000" is true already, and the refusal says so in rupees.
+    const atOnce = await create(cookie, { currency: 'inr', direction: 'above', price: 8_000_000 })
+    expect(atOnce.status).toBe(409)
+    const refusal = await atOnce.json()
+    expect(refusal.error).toBe('alert_would_fire')
+    expect(refusal.message).toContain(
+      'The price is 8105652.52 INR already, converted from US dollars at the current exchange rate',
+    )
+
+    const created = await create(cookie, { currency: 'inr', direction: 'above', price: '8400000' })
+    expect(created.status).toBe(201)
+    expect(await created.json()).toMatchObject({ currency: 'inr', price: 8_400_000 })
+    // $100,000 is ₹8,321,000: not yet.
+    await refreshWith(100_000)
+    expect((await alertsOf(server, cookie))[0]?.state).toBe('waiting')
+
+    // $101,500 is ₹8,445,815.
+    await refreshWith(101_500)
+    const mail = await smtp.mailTo(email, 1)
+    expect(mail.subject).toBe('Bitcoin is above 8,400,000 INR')
+    expect(mail.text).toContain(
+      'prices in Indian rupees, converted from US dollars at the current exchange rate',
+    )
+    expect(mail.text).toContain('The price was 8,445,815 INR at')
+    expect(mail.text).toContain('from markets: 101,500 USD converted at 1 USD = 83.21 INR')
+    expect(linkIn(mail, '/coins/bitcoin').searchParams.get('currency')).toBe('inr')
+    const [fired] = await alertsOf(server, cookie)
+    expect(fired).toMatchObject({ currency: 'inr', state: 'triggered' })
+    expect(fired?.triggered?.price).toBeCloseTo(101_500 * INR, 4)
+    expect(fired?.triggered?.rate).toBeCloseTo(INR, 10)
+    expect(fired?.triggered?.source).toBe('markets')
+  })
+
+  it('an alert in rupees is not checked while no exchange rate is held, and fires once one is', async () => {
+    // An instance whose every exchange_rates call fails: it holds only the bundled rates.
+    upstream.behave({ kind: 'status', status: 500 }, 'exchange_rates')
+    // On this file's clock: both instances send from one mail queue, whose claims are timed.
+    const other = await startTestServer(env, { db: testDb, mailPollMs: 20, clock: server.clock })
+    try {
+      btc = 101_500
+      await refreshPriceList(other)
+      const email = 'no-rate@example.com'
+      const cookie = await verifiedVisitor(other, smtp, email)
+      // No rupee price to compare with: created as it is.
+      const created = await createAlert(other, cookie, {
+        currency: 'inr',
+        direction: 'above',
+        price: 8_000_000,
+      })
+      expect(created.status).toBe(201)
+      const ratesAsked = upstream.callsTo('exchange_rates').length
+      // ₹8,445,815 at the upstream's rate, and ₹8.4 million at the bundled ones: not checked.
+      await refreshPriceList(other)
+      await refreshPriceList(other)
+      expect((await alertsOf(other, cookie))[0]?.state).toBe('waiting')
+      expect(alertMails(email)).toEqual([])
+      // Its rates are asked for as every visitor's are: once per refresh at most, shared.
+      expect(upstream.callsTo('exchange_rates').length - ratesAsked).toBeLessThanOrEqual(2)
+
+      upstream.behave({ kind: 'ok' }, 'exchange_rates')
+      const from = other.logs.length
+      await refreshPriceList(other)
+      await other.logged(
+        (line) => line.msg === REFRESH_ENDED && line.resource === 'exchange_rates',
+        from,
+      )
+      await refreshPriceList(other)
+      await expect.poll(() => alertMails(email).length).toBe(1)
+      const [mail] = alertMails(email)
+      expect(mail?.subject).toBe('Bitcoin is above 8,000,000 INR')
+      expect(mail?.text).toContain('converted at 1 USD = 83.21 INR')
+    } finally {
+      upstream.behave({ kind: 'ok' }, 'exchange_rates')
       await other.dispose()
     }
   })

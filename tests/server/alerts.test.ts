@@ -113,7 +113,7 @@ describe('alerts API', () => {
       [{ ...BITCOIN, price: 'lots' }, 'price'],
       [{ ...BITCOIN, price: '1e999' }, 'price'],
       [{ ...BITCOIN, price: null }, 'price'],
-      [{ ...BITCOIN, currency: 'chf' }, 'currency'],
+      [{ ...BITCOIN, currency: 'xau' }, 'currency'],
       [{ ...BITCOIN, direction: 'sideways' }, 'direction'],
       [{ ...BITCOIN, coinId: 'not\u0000a coin' }, 'coinId'],
     ]

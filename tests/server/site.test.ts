@@ -112,7 +112,20 @@ describe('assets', () => {
     expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(br.headers.get('vary')).toBe('Accept-Encoding')
     expect(br.headers.get('content-encoding')).toBe('br')
-    expectSecurityHeaders(br)
+    // A script is never a document: it keeps nosniff and its referrer policy, without the
+    // headers that govern a document (bytes on every script of a page's load).
+    expect(br.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(br.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(br.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+    ]) {
+      expect(br.headers.get(name), name).toBeNull()
+    }
     // Raw bytes: fetch would decode, so ask node for the body as sent.
     const raw = await rawGet(path, 'br')
     expect(brotliDecompressSync(raw).toString()).toBe(APP_JS)
@@ -137,6 +150,9 @@ describe('assets', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
+    // An SVG opened on its own is a document that could run script: it keeps the policy.
+    expectSecurityHeaders(response)
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
   })
 
   it('names Accept-Encoding in Vary for a file with compressed copies, even sent plain', async () => {
@@ -406,8 +422,9 @@ describe('prerendered pages and configuration', () => {
     // The shell has nothing inline, and neither has anything else.
     const strict = ["script-src 'self'", "style-src 'self'"]
     expect(await directives('/signup')).toEqual(strict)
-    expect(await directives('/assets/index-abc123.js')).toEqual(strict)
     expect(await directives('/api/health')).toEqual(strict)
+    // A script is not a document: no policy of its own (see 'assets' above).
+    expect(await directives('/assets/index-abc123.js')).toEqual([])
   })
 
   it('HSTS and the configured API origins in connect-src when set', async () => {

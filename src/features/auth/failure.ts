@@ -148,8 +148,7 @@ export const returnedProblem = {
   verifyEmail: (code: VerifyEmailError): FormProblem => ({
     retry: false,
     message: {
-      invalid_token:
-        'This link has expired or was already used. Sign in and ask for a new one on your account page.',
+      invalid_token: ERROR_MESSAGES.invalid_token,
       email_taken: EMAIL_TAKEN_MEANWHILE,
       rate_limited: TOO_MANY,
       unavailable: OUR_SIDE,

@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react'
+import { configure, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -18,7 +18,7 @@ const FIRED: Alert = {
   price: 100_000,
   state: 'triggered',
   createdAt: '2026-01-01T00:00:00.000Z',
-  triggered: { at: '2026-01-02T10:30:00.000Z', price: 100_250, source: 'live' },
+  triggered: { at: '2026-01-02T10:30:00.000Z', price: 100_250, source: 'live', rate: null },
 }
 
 function signedInWith(alerts: Alert[]) {
@@ -32,6 +32,29 @@ function signedInWith(alerts: Alert[]) {
 }
 
 describe('the alerts page', () => {
+  it('says an alert in a converted currency is in it, converted from dollars, and at which rate it fired', async () => {
+    signedInWith([
+      {
+        ...FIRED,
+        currency: 'inr',
+        price: 8_400_000,
+        triggered: { ...FIRED.triggered, price: 8_445_815, rate: 83.21, source: 'markets' },
+      } as Alert,
+      { ...FIRED, id: 'a2', state: 'waiting', triggered: null },
+    ])
+    await renderApp('/account/alerts')
+    await screen.findByRole('heading', { name: '2 of 50 alerts' })
+    const list = screen.getByRole('heading', { name: '2 of 50 alerts' }).nextElementSibling
+    const [rupees, dollars] = within(list as HTMLElement).getAllByRole('listitem')
+    expect(rupees).toHaveTextContent(
+      'Bitcoin goes above ₹8,400,000.00 (Indian rupees, converted from US dollars at the current exchange rate)',
+    )
+    expect(rupees).toHaveTextContent(
+      'Triggered at 2 Jan 2026, 10:30 UTC (price ₹8,445,815.00, from markets, converted at 1 USD = 83.21 INR)',
+    )
+    expect(dollars).toHaveTextContent('Bitcoin goes above $100,000.00Waiting')
+  })
+
   it('says how far the price must come back once an alert is re-armed', async () => {
     signedInWith([FIRED])
     server.use(

@@ -4,8 +4,9 @@ import { useState } from 'react'
 import { useHydrated } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { env } from '@/lib/env'
-import { formatPrice, formatShare } from '@/lib/format'
+import { formatPrice, formatRate, formatShare } from '@/lib/format'
 import { ALERT_DONE, ALERT_ERRORS, type Alert, REARM_MARGIN } from '@contract/alerts'
+import { CURRENCY_NAMES, isUpstreamCurrency } from '@contract/currency'
 import { knownCode } from '@contract/form-errors'
 import { accountQueries } from '@/features/auth/account-session'
 import { FormDone } from '@/components/form/form-done'
@@ -24,6 +25,27 @@ const TIME = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 })
 const timeText = (iso: string) => `${TIME.format(new Date(iso))} UTC`
+
+/**
+ * In a currency the upstream does not price in, which one it is and that its prices are the
+ * dollar's converted (the server checks the alert at its current rate); empty for the others.
+ */
+export function convertedText(alert: Pick<Alert, 'currency'>): string {
+  return isUpstreamCurrency(alert.currency)
+    ? ''
+    : ` (${CURRENCY_NAMES[alert.currency]}, converted from US dollars at the current exchange rate)`
+}
+
+/** When, at what price and from where a fired alert fired, with the rate a converted price used. */
+export function triggeredText(alert: Pick<Alert, 'currency' | 'triggered'>): string {
+  const { triggered } = alert
+  if (!triggered) return 'Triggered'
+  const rate =
+    triggered.rate === null
+      ? ''
+      : `, converted at 1 USD = ${formatRate(triggered.rate)} ${alert.currency.toUpperCase()}`
+  return `Triggered at ${timeText(triggered.at)} (price ${formatPrice(triggered.price, alert.currency)}, from ${triggered.source}${rate})`
+}
 
 /**
  * The visitor's price alerts: each coin, its condition and state, delete, and re-arm once fired.
@@ -136,13 +158,10 @@ function AlertItem({
           {coin}
         </Link>{' '}
         goes {condition}
+        {convertedText(alert)}
       </p>
       <p className={`alert-list__state alert-list__state--${alert.state}`}>
-        {alert.state === 'waiting'
-          ? 'Waiting'
-          : alert.triggered
-            ? `Triggered at ${timeText(alert.triggered.at)} (price ${formatPrice(alert.triggered.price, alert.currency)}, from ${alert.triggered.source})`
-            : 'Triggered'}
+        {alert.state === 'waiting' ? 'Waiting' : triggeredText(alert)}
         {alert.state === 'rearming'
           ? `. Re-armed: waits for the price to come back by ${formatShare(REARM_MARGIN)}.`
           : ''}

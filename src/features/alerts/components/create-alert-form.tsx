@@ -11,15 +11,10 @@ import {
   type Direction,
   SUGGESTED_MOVE,
 } from '@contract/alerts'
-import {
-  CURRENCY_NAMES,
-  type Currency,
-  DEFAULT_CURRENCY,
-  isUpstreamCurrency,
-  UPSTREAM_CURRENCIES,
-} from '@contract/currency'
+import { CURRENCY_NAMES, type Currency, isUpstreamCurrency } from '@contract/currency'
 import { safeReturnPath } from '@contract/return-to'
 import { accountQueries } from '@/features/auth/account-session'
+import { CurrencyOptions } from '@/components/currency-menu'
 import { Field } from '@/components/form/field'
 import { FormDone } from '@/components/form/form-done'
 import { ResendVerificationForm } from '@/features/auth/components/resend-verification-form'
@@ -110,6 +105,25 @@ function Unverified() {
   )
 }
 
+/**
+ * The price now and the suggestion's rule; in a currency the upstream does not price in, that
+ * the price is the dollar's converted (the server checks such an alert at its current rate).
+ */
+export function priceHint(
+  now: number | undefined,
+  currency: Currency,
+  direction: Direction,
+): string | undefined {
+  const suggested =
+    now === undefined
+      ? ''
+      : `Now ${formatPrice(now, currency)}; suggested: ${formatShare(SUGGESTED_MOVE)} ${direction}.`
+  const converted = isUpstreamCurrency(currency)
+    ? ''
+    : `Prices in ${CURRENCY_NAMES[currency]} are converted from US dollars at the current exchange rate.`
+  return [suggested, converted].filter(Boolean).join(' ') || undefined
+}
+
 /** The alert is true at the price now: it would fire at the next refresh. */
 const alreadyTrue = (direction: Direction, price: number, now: number | undefined) =>
   now !== undefined && (direction === 'above' ? now > price : now < price)
@@ -133,8 +147,7 @@ function CreateAlertForm({
   const [direction, setDirection] = useState<Direction>('above')
   // The page's currency until the visitor picks one here.
   const [picked, setPicked] = useState<Currency | null>(null)
-  // Alerts fire on the upstream's own prices: a page in a converted currency starts at dollars.
-  const currency = picked ?? (isUpstreamCurrency(pageCurrency) ? pageCurrency : DEFAULT_CURRENCY)
+  const currency = picked ?? pageCurrency
   // The suggestion follows direction and currency until the visitor types a price of their own,
   // which nothing replaces.
   const [typed, setTyped] = useState<string | null>(null)
@@ -246,11 +259,7 @@ function CreateAlertForm({
           autoComplete="off"
           value={price}
           error={error}
-          hint={
-            now === undefined
-              ? undefined
-              : `Now ${formatPrice(now, currency)}; suggested: ${formatShare(SUGGESTED_MOVE)} ${direction}.`
-          }
+          hint={priceHint(now, currency, direction)}
           onChange={(event) => {
             setTyped(event.currentTarget.value)
             setAsked(null)
@@ -273,11 +282,7 @@ function CreateAlertForm({
               setAsked(null)
             }}
           >
-            {UPSTREAM_CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code.toUpperCase()} ({CURRENCY_NAMES[code]})
-              </option>
-            ))}
+            <CurrencyOptions />
           </select>
         </div>
       </div>

@@ -128,6 +128,61 @@ describe('the coin page’s price alert', () => {
     ])
   })
 
+  it('offers every currency, grouped as the currency menus are, and says a converted price is converted', async () => {
+    signedIn(true)
+    const posted: Record<string, unknown>[] = []
+    server.use(
+      http.post('*/api/alerts', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        posted.push(body)
+        return HttpResponse.json(
+          {
+            id: 'a2',
+            coinId: 'bitcoin',
+            coinName: 'Bitcoin',
+            currency: body.currency,
+            direction: body.direction,
+            price: body.price,
+            state: 'waiting',
+            createdAt: '2026-01-01T00:00:00.000Z',
+            triggered: null,
+          },
+          { status: 201 },
+        )
+      }),
+    )
+    const user = userEvent.setup()
+    // A page in rupees: the alert starts in rupees too.
+    await renderApp('/coins/bitcoin?currency=inr')
+    const alert = await section()
+    const menu = await alert.findByLabelText('Price currency')
+    expect(menu).toHaveValue('inr')
+    expect(within(menu).getAllByRole('option')).toHaveLength(49)
+    expect([...menu.querySelectorAll('optgroup')].map((group) => group.label)).toEqual([
+      'Common',
+      'All currencies',
+    ])
+    // (The mocked details hold no rupee price: the hint is the conversion's note alone.)
+    expect(
+      alert.getByText(
+        'Prices in Indian rupees are converted from US dollars at the current exchange rate.',
+      ),
+    ).toBeVisible()
+    const price = alert.getByLabelText('Price')
+    await user.type(price, '9000000')
+    // The typed price stays through a change of currency, and back.
+    await user.selectOptions(menu, 'usd')
+    expect(price).toHaveValue('9000000')
+    expect(alert.getByText(/suggested:/)).toHaveTextContent('Now $97,412.00; suggested: 5% above.')
+    await user.selectOptions(menu, 'inr')
+    expect(price).toHaveValue('9000000')
+    await user.click(alert.getByRole('button', { name: 'Create alert' }))
+    await alert.findByText('Alert created')
+    expect(posted).toEqual([
+      { coinId: 'bitcoin', currency: 'inr', direction: 'above', price: 9_000_000 },
+    ])
+  })
+
   it('counts down when the server says too many alerts were created', async () => {
     signedIn(true)
     server.use(

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { ConvertAnswer, ConvertCoin, ConvertUnit } from '@contract/converter'
-import { COMMON_CURRENCIES, CURRENCIES, CURRENCY_NAMES } from '@contract/currency'
+import { CURRENCIES } from '@contract/currency'
+import { CurrencyOptions } from '@/components/currency-menu'
 import { Attribution, DataNote, SampleBadge } from '@/components/data-note'
 import { Field } from '@/components/form/field'
 import { LoadError } from '@/components/load-error'
@@ -10,10 +11,6 @@ import { converterQueries, conversionOf } from '../queries'
 import { groupDigits } from '../format'
 
 export type ConverterSearch = { from?: string; to?: string; amount?: string }
-
-const OTHER_CURRENCIES = CURRENCIES.filter((code) => !COMMON_CURRENCIES.includes(code)).sort(
-  (a, b) => CURRENCY_NAMES[a].localeCompare(CURRENCY_NAMES[b], 'en'),
-)
 
 /** "BTC" for a coin, "INR" for a currency: what a sum is written with. */
 const unitCode = (unit: ConvertUnit) => (unit.kind === 'coin' ? unit.symbol : unit.id).toUpperCase()
@@ -126,22 +123,8 @@ function UnitSelect({
             </option>
           ))}
         </optgroup>
-        <optgroup label="Common currencies">
-          {COMMON_CURRENCIES.map((code) => (
-            <option
-              key={code}
-              value={code}
-            >{`${code.toUpperCase()} · ${CURRENCY_NAMES[code]}`}</option>
-          ))}
-        </optgroup>
-        <optgroup label="All currencies">
-          {OTHER_CURRENCIES.map((code) => (
-            <option
-              key={code}
-              value={code}
-            >{`${code.toUpperCase()} · ${CURRENCY_NAMES[code]}`}</option>
-          ))}
-        </optgroup>
+        {/* Beside the coins, the currencies' first group says what it is. */}
+        <CurrencyOptions common="Common currencies" />
       </select>
     </div>
   )

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { memo, useMemo } from 'react'
 import { Change } from '@/components/change'
 import { CoinLink } from '@/components/coin-link'
+import { ConvertedNote } from '@/components/converted-note'
 import { CurrencyMenu } from '@/components/currency-menu'
 import {
   columnHelper,
@@ -155,9 +156,10 @@ export function WatchlistPage({
     () => coins.map((id) => ({ id, row: data?.coins.find((row) => row.id === id), currency })),
     [coins, data, currency],
   )
-  const sample = data?.coins
-    .map((row) => priced(row)?.meta)
-    .find((meta) => meta?.source === 'sample')
+  const metas = data?.coins.map((row) => priced(row)?.meta)
+  const sample = metas?.find((meta) => meta?.source === 'sample')
+  // Rows in a currency the server converts from dollars say at which rate, as the lists do.
+  const converted = metas?.find((meta) => meta?.conversion)
 
   return (
     <section className="section watchlist" aria-labelledby="watchlist-title">
@@ -199,18 +201,25 @@ export function WatchlistPage({
           </p>
         </div>
       ) : data ? (
-        <div className="card coin-list__card">
-          {/* A region with its own tab stop: a table wider than a phone scrolls, by keyboard too. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
-          <section className="table-scroll" aria-label="Watchlist table" tabIndex={0}>
-            <WatchTable
-              rows={rows}
-              currency={currency}
-              sorting={sorting}
-              onSortingChange={onSortingChange}
-            />
-          </section>
-        </div>
+        <>
+          <div className="card coin-list__card">
+            {/* A region with its own tab stop: a table wider than a phone scrolls, by keyboard too. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable */}
+            <section className="table-scroll" aria-label="Watchlist table" tabIndex={0}>
+              <WatchTable
+                rows={rows}
+                currency={currency}
+                sorting={sorting}
+                onSortingChange={onSortingChange}
+              />
+            </section>
+          </div>
+          {converted ? (
+            <div className="prices__footer">
+              <ConvertedNote meta={converted} currency={currency} />
+            </div>
+          ) : null}
+        </>
       ) : query.isError ? (
         <LoadError
           message="We couldn't load your watchlist's prices. Check your connection and try again."
