@@ -44,6 +44,19 @@ const cutFigures = (page: Page, selector: string) =>
     return { count: cells.length, cut: cells.filter(cut).map((cell) => cell.textContent) }
   }, selector)
 
+/** The coin page's key figures drawn on more than one line (a market cap broken mid-number). */
+const brokenFigures = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.coin-figures__item dd')].flatMap((figure) => {
+      const text = figure.firstChild
+      if (!text || text.nodeType !== Node.TEXT_NODE) return []
+      const range = document.createRange()
+      range.selectNodeContents(text)
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+      return lines.size > 1 ? [text.textContent] : []
+    }),
+  )
+
 describe.each(SIZES)('at $name px', (size) => {
   it.each(CURRENCIES)('shows every figure of the price list whole, in %s', async (currency) => {
     const { page } = await site.open(size)
@@ -92,5 +105,12 @@ describe.each(SIZES)('at $name px', (size) => {
       2 * (await page.locator('.coin-list tbody tr').count()),
     )
     expect(list.cut).toEqual([])
+  })
+
+  it.each(CURRENCIES)("keeps each of a coin page's key figures on one line, in %s", async (currency) => {
+    const { page } = await site.open(size, { javaScriptEnabled: false })
+    await page.goto(`${site.url}/coins/bitcoin?currency=${currency}`, { waitUntil: 'load' })
+    expect(await page.locator('.coin-figures__item dd').count()).toBe(7)
+    expect(await brokenFigures(page)).toEqual([])
   })
 })

@@ -8,6 +8,7 @@ import { CurrencyMenu } from '@/components/currency-menu'
 import { ConvertedNote } from '@/components/converted-note'
 import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
 import { useHydrated, useShownData } from '@/components/hydrated'
+import { figureWidth } from '@/lib/figure-width'
 import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
@@ -187,7 +188,7 @@ function KeyFigures({ figures, currency }: { figures: CoinFigures; currency: Cur
       <h2 id="coin-figures-title" className="visually-hidden">
         Key figures
       </h2>
-      <dl className="coin-figures__list">
+      <dl className="coin-figures__list" data-figures={figureWidth(currency)}>
         <Figure term="Market cap">{sum(figures.marketCap)}</Figure>
         <Figure term="24 h volume">{sum(figures.volume)}</Figure>
         <Figure term="24 h high">{price(figures.high24h)}</Figure>
