@@ -8,7 +8,7 @@ import { Attribution, DataNote, SampleBadge } from '@/components/data-note'
 import { Field } from '@/components/form/field'
 import { LoadError } from '@/components/load-error'
 import { converterQueries, conversionOf } from '../queries'
-import { groupDigits } from '../format'
+import { groupDigits } from '@/lib/group-digits'
 
 export type ConverterSearch = { from?: string; to?: string; amount?: string }
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { Change } from '@/components/change'
-import { CurrencyMenu } from '@/components/currency-menu'
+import { CurrencyMenu, CurrencyOptions } from '@/components/currency-menu'
 import {
   columnHelper,
   DataTable,
@@ -15,7 +15,7 @@ import {
 import { Field } from '@/components/form/field'
 import { useHydrated } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
-import { CURRENCIES, CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { ERROR_MESSAGES } from '@contract/error-messages'
 import {
   type CostRates,
@@ -32,7 +32,8 @@ import {
   transactionFormPath,
 } from '@contract/portfolio'
 import type { WatchRow } from '@contract/watchlist'
-import { formatPrice, formatSince, MISSING } from '@/lib/format'
+import { formatPrice, formatSince, formatTime, MISSING } from '@/lib/format'
+import { groupDigits } from '@/lib/group-digits'
 import { type CsvRefusal, fromCsv, toCsv } from '@/lib/portfolio/csv'
 import {
   atRates,
@@ -383,11 +384,7 @@ function TransactionForm({
           className="field__input"
           defaultValue={editing?.currency ?? currency}
         >
-          {CURRENCIES.map((code) => (
-            <option key={code} value={code}>
-              {code.toUpperCase()} — {CURRENCY_NAMES[code]}
-            </option>
-          ))}
+          <CurrencyOptions />
         </select>
       </div>
       <Field
@@ -436,6 +433,10 @@ function TransactionForm({
  * The transactions, each with its Edit and Delete as forms: without the script, Edit opens the
  * page with the transaction in the form (`?edit=`) and Delete posts; with it, both act in place.
  */
+
+/** "2026-01-02 10:30 UTC": a transaction's time as the form takes it, in UTC. */
+const whenUtc = (iso: string) => `${iso.slice(0, 10)} ${formatTime(iso, true)}`
+
 function TransactionList({
   transactions,
   currency,
@@ -456,8 +457,9 @@ function TransactionList({
       <ul>
         {transactions.map((t) => (
           <li key={t.id}>
-            {TRANSACTION_TYPE_NAMES[t.type]} {t.quantity} {t.coinId}
-            {t.price === null ? '' : ` at ${t.price} ${t.currency.toUpperCase()}`}, {t.at}
+            {TRANSACTION_TYPE_NAMES[t.type]} {groupDigits(t.quantity)} {t.coinId}
+            {t.price === null ? '' : ` at ${groupDigits(t.price)} ${t.currency.toUpperCase()}`},{' '}
+            <time dateTime={t.at}>{whenUtc(t.at)}</time>
             {t.note ? ` — ${t.note}` : ''}{' '}
             <form
               className="portfolio__row-action"
@@ -475,7 +477,7 @@ function TransactionList({
               <button
                 type="submit"
                 className="button button--ghost button--small"
-                aria-label={`Edit: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+                aria-label={`Edit: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${whenUtc(t.at)}`}
               >
                 Edit
               </button>
@@ -492,7 +494,7 @@ function TransactionList({
               <button
                 type="submit"
                 className="button button--ghost button--small"
-                aria-label={`Delete: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${t.at}`}
+                aria-label={`Delete: ${TRANSACTION_TYPE_NAMES[t.type]} ${t.quantity} ${t.coinId}, ${whenUtc(t.at)}`}
               >
                 Delete
               </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { groupDigits } from './format'
+import { groupDigits } from './group-digits'
 
 describe('groupDigits', () => {
   it('groups the whole part by thousands and keeps every decimal', () => {
