@@ -107,10 +107,13 @@ describe.each(SIZES)('at $name px', (size) => {
     expect(list.cut).toEqual([])
   })
 
-  it.each(CURRENCIES)("keeps each of a coin page's key figures on one line, in %s", async (currency) => {
-    const { page } = await site.open(size, { javaScriptEnabled: false })
-    await page.goto(`${site.url}/coins/bitcoin?currency=${currency}`, { waitUntil: 'load' })
-    expect(await page.locator('.coin-figures__item dd').count()).toBe(7)
-    expect(await brokenFigures(page)).toEqual([])
-  })
+  it.each(CURRENCIES)(
+    "keeps each of a coin page's key figures on one line, in %s",
+    async (currency) => {
+      const { page } = await site.open(size, { javaScriptEnabled: false })
+      await page.goto(`${site.url}/coins/bitcoin?currency=${currency}`, { waitUntil: 'load' })
+      expect(await page.locator('.coin-figures__item dd').count()).toBe(7)
+      expect(await brokenFigures(page)).toEqual([])
+    },
+  )
 })
