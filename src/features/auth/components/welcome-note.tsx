@@ -32,8 +32,12 @@ export function WelcomeNote() {
     window.history.replaceState(rest, '')
   }, [fromHistory])
 
+  // Unless the visitor has already moved on: the note's code arrives a moment after the page,
+  // and taking focus from a menu they opened then would close it under their finger.
   useEffect(() => {
-    if (welcome) ref.current?.focus()
+    const active = document.activeElement
+    const unclaimed = !active || active === document.body || !document.contains(active)
+    if (welcome && unclaimed) ref.current?.focus()
   }, [welcome])
 
   if (!welcome || !user) return null
