@@ -6,8 +6,9 @@ import {
   PortfolioSchema,
   type Transaction,
 } from '@contract/portfolio'
-import { WATCHLIST_MAX, WatchPricesSchema, type WatchRow } from '@contract/watchlist'
-import { api, marketApi, parseResponse, requestJson } from '@/lib/http'
+import { WatchPricesSchema } from '@contract/watchlist'
+import { fetchHeldPrices, heldPricesTiming } from '@/lib/held-prices'
+import { api, parseResponse, requestJson } from '@/lib/http'
 
 /** The signed-in account's transactions (`GET /api/portfolio`). */
 export async function fetchPortfolio(
@@ -15,28 +16,6 @@ export async function fetchPortfolio(
 ): Promise<{ transactions: Transaction[] }> {
   const { body } = await requestJson(api, 'api/portfolio', { signal })
   return parseResponse(PortfolioSchema, body)
-}
-
-/**
- * The coins' rows in `currency`, as the watchlist gets them: what the server holds, each with
- * its age, at no upstream call of their own for a coin a list shows. A request names at most
- * the watchlist's 200 coins, so a larger portfolio asks in parts.
- */
-export async function fetchPortfolioPrices(
-  currency: Currency,
-  ids: readonly string[],
-  signal?: AbortSignal,
-): Promise<{ coins: WatchRow[] }> {
-  const parts: string[][] = []
-  for (let i = 0; i < ids.length; i += WATCHLIST_MAX) parts.push(ids.slice(i, i + WATCHLIST_MAX))
-  const answers = await Promise.all(
-    parts.map(async (part) => {
-      const searchParams = { vs_currency: currency, ids: part.join(',') }
-      const { body } = await requestJson(marketApi, 'watchlist', { searchParams, signal })
-      return parseResponse(WatchPricesSchema, body).coins
-    }),
-  )
-  return { coins: answers.flat() }
 }
 
 /** What the costs' currencies are worth in `to`, at the server's exchange rates. */
@@ -52,16 +31,6 @@ export async function fetchCostRates(
 
 const MINUTE = 60_000
 
-/** When to ask again: a coin without a price as soon as the server says it may help. */
-function nextAsk(data: { coins: WatchRow[] } | undefined): number {
-  const waits = (data?.coins ?? []).map((row) =>
-    row.status === 'missing' && row.reason !== 'unknown'
-      ? Math.max(5, row.retryAfterS) * 1000
-      : MINUTE,
-  )
-  return Math.min(MINUTE, ...waits)
-}
-
 export const portfolioQueries = {
   all: () => ['portfolio'] as const,
   // Private: never stored in the browser (only the market lists are, src/main.tsx).
@@ -75,14 +44,11 @@ export const portfolioQueries = {
   prices: (currency: Currency, ids: readonly string[]) =>
     queryOptions({
       queryKey: [...portfolioQueries.all(), 'prices', currency, ids] as const,
-      queryFn: ({ signal }) => fetchPortfolioPrices(currency, ids, signal),
+      // As the watchlist's rows, in parts past 200 coins.
+      queryFn: ({ signal }) => fetchHeldPrices(currency, ids, signal),
       meta: { schema: WatchPricesSchema },
       enabled: ids.length > 0,
-      // A page rendered from the server's caches only may lack some rows: ask for them at once.
-      staleTime: ({ state }) =>
-        state.data?.coins.some((row) => row.status === 'missing') ? 0 : MINUTE,
-      refetchInterval: ({ state }) => nextAsk(state.data),
-      refetchIntervalInBackground: false,
+      ...heldPricesTiming,
     }),
   /** The rates of the costs' currencies other than `currency` (`costCurrencies`). */
   rates: (currency: Currency, from: readonly Currency[]) =>
