@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps): App {
     shared.limiters(scope, { limit: config.signinRateLimit, windowMs: 60_000 })
 
   const app = new Hono<AppEnv>()
-  app.use(requestLog(logger))
+  app.use(requestLog(logger, clock))
   app.use(securityHeaders({ connectSrc: config.connectSrc, hsts: config.trustProxyHttps }))
   const address = clientAddress(config.trustProxy)
   // The market data API, the busiest path, is read-only and knows no visitor: it answers before

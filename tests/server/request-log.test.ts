@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { MARKETS_PARAMS } from '@contract/market'
-import { setUpTestDb, setUpTestServer } from './helpers/server'
+import { CACHE_HITS_WINDOW_MS } from '../../server/middleware/request-log'
+import { startFakeUpstream } from '../support/fake-upstream'
+import { setUpTestDb, setUpTestServer, testServer } from './helpers/server'
 
 const MARKETS_QUERY = new URLSearchParams(
   Object.entries(MARKETS_PARAMS).map(([key, value]) => [key, String(value)]),
@@ -69,5 +71,37 @@ describe('request log and response headers on the real server', () => {
       expect(line).toMatchObject({ status: response.status })
       expect(line).not.toHaveProperty('dataSource')
     }
+  })
+})
+
+describe('market reads answered from memory', () => {
+  it('log at debug only, and are counted at info once a minute', async () => {
+    const upstream = await startFakeUpstream({ kind: 'ok' })
+    onTestFinished(() => upstream.close())
+    const s = await testServer(
+      { MARKET_UPSTREAM_URL: upstream.url, LOG_LEVEL: 'info', MARKETS_TTL_S: '3600' },
+      { db: testDb },
+    )
+    const markets = `${s.url}/api/market/coins/markets?${MARKETS_QUERY}`
+    // The read that calls the upstream keeps its line at info.
+    const first = await fetch(markets)
+    expect(first.headers.get('x-data-source')).toBe('live')
+    expect(s.logs.at(-1)).toMatchObject({ level: 'info', msg: 'request', dataSource: 'live' })
+    const before = s.logs.length
+    for (let i = 0; i < 3; i++) {
+      const cached = await fetch(markets)
+      expect(cached.headers.get('x-data-source')).toBe('cache')
+      expect(cached.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    expect(s.logs.slice(before)).toEqual([])
+
+    s.clock.advance(CACHE_HITS_WINDOW_MS)
+    expect((await fetch(markets)).headers.get('x-data-source')).toBe('cache')
+    expect(s.logs.slice(before)).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'market reads from cache', requests: 4 }),
+    ])
+    // An error is never one of them.
+    await fetch(`${s.url}/api/market/coins/markets?per_page=250`)
+    expect(s.logs.at(-1)).toMatchObject({ level: 'info', msg: 'request', status: 400 })
   })
 })
