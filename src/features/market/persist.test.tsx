@@ -169,4 +169,32 @@ describe('stored market lists', { timeout: 15_000 }, () => {
     )
     expect(marketsEntry().entry).toEqual(before)
   })
+
+  it('are kept per currency, each under its own key, and a newer page wins', async () => {
+    const headers = { 'X-Data-Source': 'live', 'X-Data-Updated-At': UPDATED_AT }
+    server.use(http.get('*/coins/markets', () => HttpResponse.json(coinsMarkets, { headers })))
+    const client = createQueryClient({ queries: { retry: false } })
+    const syncWithPage = persistMarketLists(client, browserStorage())
+    await client.fetchQuery(marketQueries.markets('eur'))
+    await client.fetchQuery(marketQueries.markets('gbp'))
+    await vi.waitFor(() => expect(storedKeys()).toHaveLength(2))
+    expect(storedKeys().some((key) => key.includes('"vs_currency":"eur"'))).toBe(true)
+
+    // A later page brings GBP newer than stored, and nothing of EUR: GBP is stored, EUR kept.
+    const gbp = marketQueries.markets('gbp').queryKey
+    const stored = () =>
+      JSON.parse(localStorage.getItem(storedKeys().find((k) => k.includes('gbp')) ?? '') ?? '{}')
+    const newer = Date.parse(UPDATED_AT) + 60_000
+    client.clear()
+    client.setQueryData(gbp, stored().state.data, { updatedAt: newer })
+    await syncWithPage()
+    expect(stored().state.dataUpdatedAt).toBe(newer)
+    expect(storedKeys()).toHaveLength(2)
+
+    // An older page loses to what is stored: the cache takes the stored list.
+    client.clear()
+    client.setQueryData(gbp, stored().state.data, { updatedAt: newer - 120_000 })
+    await syncWithPage()
+    expect(client.getQueryState(gbp)?.dataUpdatedAt).toBe(newer)
+  })
 })

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
 import { marketApi, parseResponse, requestJson } from '@/lib/http'
 import { type BrowserStorage, persistQueryData } from '@/lib/persist'
@@ -81,11 +81,10 @@ export const marketQueries = {
     }),
 }
 
-/** Each list's key and the schema its data, from storage or from a page, is checked against. */
+/** Each list's key (for the price list, every currency's under one prefix) and the schema its
+ * data, from storage or from a page, is checked against. */
 export const marketListSchemas: readonly (readonly [readonly unknown[], v.GenericSchema])[] = [
-  ...CURRENCIES.map(
-    (currency) => [marketQueries.markets(currency).queryKey, MarketsDataSchema] as const,
-  ),
+  [[...marketQueries.all(), 'markets'], MarketsDataSchema],
   [marketQueries.trending().queryKey, TrendingDataSchema],
   [marketQueries.global().queryKey, GlobalDataSchema],
 ]
