@@ -15,6 +15,13 @@ const NAV_LINKS = [
   { name: 'Sign In', href: '/signin' },
 ] as const
 
+/** In the phone menu only. */
+const PHONE_TOOLS = [
+  ['Watchlist', '/watchlist'],
+  ['Portfolio', '/portfolio'],
+  ['Converter', '/converter'],
+] as const
+
 /** Sign Up and Sign In bring the visitor back to the page they are on (home needs no return). */
 const hrefOn = (link: (typeof NAV_LINKS)[number], page: string) =>
   link.href.startsWith('/sign') && page !== '/'
@@ -138,6 +145,32 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
       await button.click()
       await home.waitFor({ state: 'hidden' })
     })
+
+    it("puts the visitor's tools side by side in the menu's last row, whole and in reach", async () => {
+      const { page } = await site.open(viewport)
+      await visit(page, `${site.url}/`)
+      await menuButton(page).click()
+      const contact = mainNav(page).getByRole('link', { name: 'Contact', exact: true })
+      await contact.waitFor({ state: 'visible' })
+      const below = (await contact.boundingBox())?.y ?? 0
+      const tops = new Set<number>()
+      for (const [name, href] of PHONE_TOOLS) {
+        const link = mainNav(page).getByRole('link', { name, exact: true })
+        expect(await link.getAttribute('href')).toBe(href)
+        const box = await link.boundingBox()
+        expect(box?.height, name).toBeGreaterThanOrEqual(44)
+        expect(box?.y, name).toBeGreaterThan(below)
+        tops.add(Math.round(box?.y ?? 0))
+        // Whole: its text is not cut.
+        expect(await link.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+          true,
+        )
+      }
+      expect(tops.size).toBe(1)
+      await mainNav(page).getByRole('link', { name: 'Converter', exact: true }).click()
+      await page.waitForURL((url) => url.pathname === '/converter')
+      expect(await isOpen(menuButton(page))).toBe(false)
+    })
   } else {
     it('shows every link at once, without a menu button', async () => {
       const { page } = await site.open(viewport)
@@ -147,6 +180,11 @@ describe.each(VIEWPORTS)('navigation at $name ($width×$height)', (viewport) => 
         expect(
           await mainNav(page).getByRole('link', { name: link.name, exact: true }).isVisible(),
         ).toBe(true)
+      }
+      // The visitor's tools are the account menu's and the full list's at this width.
+      for (const [name] of PHONE_TOOLS) {
+        const link = mainNav(page).getByRole('link', { name, exact: true, includeHidden: true })
+        expect(await link.isVisible(), name).toBe(false)
       }
     })
   }

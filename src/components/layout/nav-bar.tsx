@@ -4,9 +4,10 @@ import { CurrentLink } from '../current-link'
 import { Logo } from '../logo'
 
 // Company and About have no pages yet and lead to Contact's: only Contact says it is the page.
-// The watchlist is in the phone menu only; wider screens reach it from the account menu.
+// The visitor's own tools are in the phone menu only, side by side in one row, so the menu is
+// no taller than with one link; wider screens reach them from the account menu and the full list.
 const links: {
-  to: '/' | '/contact' | '/crypto' | '/watchlist'
+  to: '/' | '/contact' | '/crypto' | '/watchlist' | '/portfolio' | '/converter'
   label: string
   current?: false
   phoneOnly?: true
@@ -17,6 +18,8 @@ const links: {
   { to: '/crypto', label: 'Pricing' },
   { to: '/contact', label: 'Contact' },
   { to: '/watchlist', label: 'Watchlist', phoneOnly: true },
+  { to: '/portfolio', label: 'Portfolio', phoneOnly: true },
+  { to: '/converter', label: 'Converter', phoneOnly: true },
 ]
 
 /**
