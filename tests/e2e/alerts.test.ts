@@ -270,6 +270,26 @@ describe.each(VIEWPORTS)('price alerts at $name ($width×$height)', (viewport) =
     expect(problems).toEqual([])
   })
 
+  it('with JavaScript off: a coin page in rupees creates an alert in rupees', async () => {
+    await refreshWithBitcoinAt(START_PRICE)
+    const email = uniqueEmail(`nojs-inr-${viewport.name}`)
+    await verifiedAccount(email)
+    const { page, context } = await site.open(viewport, { javaScriptEnabled: false })
+    await signIn(page, email, false)
+    await page.goto(`${site.url}/coins/bitcoin?currency=inr`)
+    const form = page.getByRole('form', { name: 'Price alert' })
+    expect(await form.getByLabel('Price currency').inputValue()).toBe('inr')
+    // The server's suggestion, 5 % above ₹8,105,652.52, as the script would make it.
+    expect(await form.getByLabel('Price', { exact: true }).inputValue()).toBe('8511000')
+    await form.getByLabel('Price', { exact: true }).fill('8400000')
+    await form.getByRole('button', { name: 'Create alert' }).click()
+    await page.waitForURL(`${site.url}/account/alerts?done=created`)
+    await page.getByText('Your alert was created.').waitFor()
+    expect(await alertsOf(context)).toEqual([
+      expect.objectContaining({ currency: 'inr', price: 8_400_000, state: 'waiting' }),
+    ])
+  })
+
   it('with JavaScript off: the coin page form creates an alert, the email link’s page deletes it', async () => {
     await refreshWithBitcoinAt(START_PRICE)
     const email = uniqueEmail(`nojs-${viewport.name}`)
