@@ -220,6 +220,7 @@ export function DataTable<TData extends RowData>({
   caption,
   sortable = true,
   placeholderRows,
+  sizer,
   ...attributes
 }: {
   table: ReactTable<ListFeatures, TData>
@@ -227,6 +228,13 @@ export function DataTable<TData extends RowData>({
   /** False draws plain headers (a skeleton has nothing to sort). */
   sortable?: boolean
   placeholderRows?: number
+  /**
+   * For a table sized by its content: a one-row table (the same columns) whose row holds each
+   * column's widest value. Drawn first, collapsed and hidden from everyone, it sizes the columns
+   * from the first paint: the browser may paint before it has parsed the last rows, and columns
+   * sized by the rows parsed so far widened as the rest arrived (a layout shift on `/coins`).
+   */
+  sizer?: ReactTable<ListFeatures, TData>
 } & HTMLAttributes<HTMLTableElement> & { [data: `data-${string}`]: string }) {
   const columns = table.getVisibleLeafColumns()
   const rows = table.getRowModel().rows.map((row) => (
@@ -276,6 +284,16 @@ export function DataTable<TData extends RowData>({
                 </th>
               )
             })}
+          </tr>
+        ))}
+        {sizer?.getRowModel().rows.map((row) => (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: inert, nothing in it takes focus; aria-hidden for tools that ignore inert
+          <tr key={row.id} className="data-table__sizer" aria-hidden="true" inert>
+            {row.getVisibleCells().map((cell) => (
+              <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                <sizer.FlexRender cell={cell} />
+              </td>
+            ))}
           </tr>
         ))}
       </thead>

@@ -42,6 +42,30 @@ describe('the full list', () => {
   })
 
   describe.each(VIEWPORTS)('at $name ($width×$height)', (viewport) => {
+    it('has its columns at their final widths from the first rows, before the rest are parsed', async () => {
+      // The browser may paint a table before its last rows are parsed; columns sized by the rows
+      // parsed so far then widened as the rest arrived (3-digit ranks, longer prices).
+      const { page } = await site.open(viewport, { javaScriptEnabled: false })
+      await page.goto(`${site.url}/coins`)
+      const widths = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.coin-list tbody tr:first-child > *')].map(
+            (cell) => cell.getBoundingClientRect().width,
+          ),
+        )
+      const whole = await widths()
+      await page.evaluate(() => {
+        for (const row of [...document.querySelectorAll('.coin-list tbody tr')].slice(9)) {
+          row.remove()
+        }
+      })
+      expect(await widths()).toEqual(whole)
+      // The row that sizes them takes no room, and nobody meets it: 1 header row and 9 rows.
+      const sizer = page.locator('.data-table__sizer')
+      expect((await sizer.boundingBox())?.height ?? 0).toBe(0)
+      expect(await page.getByRole('row').count()).toBe(10)
+    })
+
     it('/ → All coins → page 2 → a coin, its price at once → back', async () => {
       const { page, problems } = await site.open(viewport)
       await visit(page, `${site.url}/`)

@@ -11,7 +11,14 @@ import {
 } from '@/components/data-table'
 import { CURRENCY_NAMES, type Currency } from '@contract/currency'
 import type { MarketListCoin } from '@contract/market-list'
-import { changeDirection, formatNumber, formatPercent, formatPrice, formatRank } from '@/lib/format'
+import {
+  changeDirection,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatRank,
+  formatSymbol,
+} from '@/lib/format'
 import type { ColumnSort } from '@/lib/table-sort'
 import { SPARKLINE_HEIGHT, sparklinePath, sparklineWidth } from '../sparkline'
 import { figureWidth } from '@/lib/figure-width'
@@ -162,6 +169,59 @@ function withAction(action: RowAction): ListColumn<Row>[] {
 const rowId = (row: Row) => row.coin.id
 
 /**
+ * How wide a cell's text draws, roughly: figures are tabular (every digit as wide), and the other
+ * characters (`.`, `,`, `-`, letters) mostly narrower than a digit.
+ */
+const drawnWidth = (text: string) => {
+  let width = 0
+  for (const char of text) width += char >= '0' && char <= '9' ? 1 : 0.6
+  return width
+}
+
+/** Of `values`, the one whose text (as its cell writes it) draws widest. */
+function longest<T>(values: T[], text: (value: T) => string): T {
+  let found = values[0] as T
+  for (const value of values) if (drawnWidth(text(value)) > drawnWidth(text(found))) found = value
+  return found
+}
+
+const changeText = (value: number | null | undefined) => {
+  // The arrow (and a space's worth beside it) is drawn only for a change that moved.
+  const direction = changeDirection(value)
+  const moved = direction === 'up' || direction === 'down'
+  return `${moved ? '▲ ' : ''}${formatPercent(value)}`
+}
+
+/**
+ * A coin made of each column's widest value on the page, for the table's sizer row (`DataTable`):
+ * the longest name, symbol, rank, price, changes, volume and market cap, each as its cell writes it.
+ */
+export function widestCoin(coins: MarketListCoin[], currency: Currency): MarketListCoin {
+  const pick = <K extends keyof MarketListCoin>(key: K, text: (coin: MarketListCoin) => string) =>
+    longest(coins, text)[key]
+  return {
+    ...longest(coins, (coin) => coin.name),
+    symbol: pick('symbol', (coin) => formatSymbol(coin.symbol)),
+    // Its monogram: the same size as a logo, and nothing to fetch.
+    image: null,
+    market_cap_rank: pick('market_cap_rank', (coin) => formatRank(coin.market_cap_rank)),
+    current_price: pick('current_price', (coin) => formatPrice(coin.current_price, currency)),
+    price_change_percentage_1h_in_currency: pick('price_change_percentage_1h_in_currency', (coin) =>
+      changeText(coin.price_change_percentage_1h_in_currency),
+    ),
+    price_change_percentage_24h: pick('price_change_percentage_24h', (coin) =>
+      changeText(coin.price_change_percentage_24h),
+    ),
+    price_change_percentage_7d_in_currency: pick('price_change_percentage_7d_in_currency', (coin) =>
+      changeText(coin.price_change_percentage_7d_in_currency),
+    ),
+    total_volume: pick('total_volume', (coin) => formatNumber(coin.total_volume, currency)),
+    market_cap: pick('market_cap', (coin) => formatNumber(coin.market_cap, currency)),
+    sparkline_in_7d: null,
+  }
+}
+
+/**
  * A page of the full list in `currency`, a TanStack Table; its order is the caller's (the
  * address's `?sort=`, within the page). With `rowAction`, each row starts with that coin's action.
  */
@@ -181,9 +241,15 @@ export const CoinListTable = memo(function CoinListTable({
   const columns = useMemo(() => (rowAction ? withAction(rowAction) : FIGURES), [rowAction])
   const data = useMemo(() => coins.map((coin) => ({ coin, currency })), [coins, currency])
   const table = useListTable({ columns, data, getRowId: rowId, sorting, onSortingChange })
+  const widest = useMemo(
+    () => (coins.length > 0 ? [{ coin: widestCoin(coins, currency), currency }] : []),
+    [coins, currency],
+  )
+  const sizer = useListTable({ columns, data: widest, getRowId: rowId })
   return (
     <DataTable
       table={table}
+      sizer={sizer}
       caption={`Coins by market cap, prices in ${CURRENCY_NAMES[currency]}`}
       className="coin-list"
       data-currency={currency}
