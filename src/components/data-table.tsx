@@ -23,10 +23,12 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react'
 import { type ColumnSort, paramFromSorting, sortingFromParam } from '@/lib/table-sort'
 import { useHydrated } from './hydrated'
+import { LaterRows, openLaterRows } from './later-rows'
 
 // Every table of the site (the price list, the full list, the watchlist) is a TanStack Table
 // instance drawn by `DataTable`: column definitions once per table, header groups, rows and
@@ -221,6 +223,7 @@ export function DataTable<TData extends RowData>({
   sortable = true,
   placeholderRows,
   sizer,
+  rowsLater = false,
   ...attributes
 }: {
   table: ReactTable<ListFeatures, TData>
@@ -235,9 +238,16 @@ export function DataTable<TData extends RowData>({
    * sized by the rows parsed so far widened as the rest arrived (a layout shift on `/coins`).
    */
   sizer?: ReactTable<ListFeatures, TData>
+  /** The rows hydrate when the visitor reaches for the page (`LaterRows`): a long table's. */
+  rowsLater?: boolean
 } & HTMLAttributes<HTMLTableElement> & { [data: `data-${string}`]: string }) {
   const columns = table.getVisibleLeafColumns()
-  const rows = table.getRowModel().rows.map((row) => (
+  const rowModel = table.getRowModel().rows
+  // Rows still waiting to hydrate must not be updated (LaterRows): new rows or a new order
+  // (the address's `?sort=` applied after hydration) let them hydrate first.
+  const hydratedRows = useRef(rowModel)
+  if (rowsLater && rowModel !== hydratedRows.current) openLaterRows()
+  const rows = rowModel.map((row) => (
     <tr key={row.id}>
       {row.getVisibleCells().map((cell) => {
         const { className, rowHeader } = cell.column.columnDef.meta ?? {}
@@ -298,7 +308,7 @@ export function DataTable<TData extends RowData>({
         ))}
       </thead>
       {placeholderRows === undefined ? (
-        <tbody>{rows}</tbody>
+        <tbody>{rowsLater ? <LaterRows>{rows}</LaterRows> : rows}</tbody>
       ) : (
         <tbody className="skeleton-group">
           {Array.from({ length: placeholderRows }, (_, index) => (

@@ -66,6 +66,67 @@ describe('the full list', () => {
       expect(await page.getByRole('row').count()).toBe(10)
     })
 
+    it('hydrates its rows when the visitor reaches for them, and a first press still works', async () => {
+      const { page, problems } = await site.open(viewport)
+      await visit(page, `${site.url}/coins`)
+      const rowHydrated = (index: number) =>
+        page.evaluate(
+          (i) =>
+            Object.keys(document.querySelectorAll('.coin-list tbody tr')[i] ?? {}).some((key) =>
+              key.startsWith('__reactFiber'),
+            ),
+          index,
+        )
+      // Loaded and idle, nobody has touched the page: the rows are still the server's.
+      expect(await rowHydrated(0)).toBe(false)
+      // The first press is on a star: it is the script's toggle, not the sign-in form it was.
+      const star = page.locator('.coin-list tbody tr').first().locator('button.watch-star')
+      await star.click()
+      await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true')
+      expect(new URL(page.url()).pathname).toBe('/coins')
+      expect(await rowHydrated(0)).toBe(true)
+      // A coin's link is followed in the app, not by a new page.
+      await page.evaluate(() => {
+        ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+      })
+      await page.locator('.coin-list tbody tr').nth(1).getByRole('link').click()
+      await page.waitForURL(/\/coins\/[a-z0-9-]+$/)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      )
+      expect(budgetNoise(problems)).toEqual([])
+    })
+
+    it('applies an order from the address and stars kept by this browser, untouched', async () => {
+      const { page, problems } = await site.open(viewport)
+      await visit(page, `${site.url}/`)
+      // A star kept by this browser: shown on the rows without anything touched.
+      await page.evaluate(() =>
+        localStorage.setItem('coinvera-watchlist', JSON.stringify({ coins: ['ethereum'] })),
+      )
+      await page.goto(`${site.url}/coins`)
+      await expect
+        .poll(() => page.getByRole('button', { name: /Ethereum/, pressed: true }).count())
+        .toBe(1)
+      // No star kept; the address's order applies after hydration, to rows not yet hydrated.
+      await page.evaluate(() => localStorage.removeItem('coinvera-watchlist'))
+      await page.goto(`${site.url}/coins?sort=price_asc`)
+      const prices = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.coin-list tbody tr td:nth-child(4)')].map((cell) =>
+            Number((cell.textContent ?? '').replace(/[^0-9.]/g, '')),
+          ),
+        )
+      await expect
+        .poll(async () =>
+          (await prices()).every((price, i, all) => i === 0 || price >= (all[i - 1] ?? 0)),
+        )
+        .toBe(true)
+      expect((await prices()).length).toBe(100)
+      expect(budgetNoise(problems)).toEqual([])
+    })
+
     it('/ → All coins → page 2 → a coin, its price at once → back', async () => {
       const { page, problems } = await site.open(viewport)
       await visit(page, `${site.url}/`)

@@ -250,6 +250,7 @@ export const CoinListTable = memo(function CoinListTable({
     <DataTable
       table={table}
       sizer={sizer}
+      rowsLater
       caption={`Coins by market cap, prices in ${CURRENCY_NAMES[currency]}`}
       className="coin-list"
       data-currency={currency}

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router'
 import { env } from '@/lib/env'
 import type { CoinStarProps } from '@/components/coin-star'
-import { useWatchlist } from './watchlist-provider'
+import { useCurrentWatchlist, useWatchlist } from './watchlist-provider'
 
 /** The site's star, as the watchlist's buttons draw it. */
 export function StarIcon() {
@@ -24,7 +24,8 @@ export function StarIcon() {
  * hydration was one of `/coins`'s longest tasks.
  */
 export function WatchStar({ coinId, name }: CoinStarProps) {
-  const { signedIn, ready, watched, toggle } = useWatchlist()
+  const { signedIn, ready, watched } = useWatchlist()
+  const current = useCurrentWatchlist()
   // Where a form without the script comes back to: the page, as the server drew it.
   const back = useRouterState({ select: ({ location }) => location.pathname })
   const on = watched.has(coinId)
@@ -43,9 +44,10 @@ export function WatchStar({ coinId, name }: CoinStarProps) {
       method={signedIn ? 'post' : 'get'}
       action={action}
       onSubmit={(event) => {
-        if (!toggles) return
+        const now = current()
+        if (!(now.signedIn || now.ready)) return
         event.preventDefault()
-        toggle(coinId, !on)
+        now.toggle(coinId, !now.watched.has(coinId))
       }}
     >
       {signedIn ? (

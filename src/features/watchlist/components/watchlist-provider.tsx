@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react'
 import { useHydrated } from '@/components/hydrated'
+import { openLaterRows } from '@/components/later-rows'
 import { usePageData } from '@/lib/page-state'
 import { readLocal, subscribeLocal } from '../local'
 import { watchlistQueries } from '../queries'
@@ -76,6 +77,14 @@ export function useWatchlist(): Watchlist {
 }
 
 /**
+ * The watchlist as it is now, for an event handler: a star hydrated by the very press that
+ * submits it renders with the server's state first, which says nothing of this browser yet.
+ */
+export function useCurrentWatchlist(): () => Watchlist {
+  return useContext(WatchlistContext).get
+}
+
+/**
  * The visitor's watchlist for every star on the page: the account's when signed in (in the
  * server's HTML when it rendered the page for them), this browser's otherwise (after hydration,
  * as the server cannot know it). Signing in merges the browser's list into the account once
@@ -98,6 +107,10 @@ export function WatchlistProvider({
   const [problem, setProblem] = useState('')
 
   const coins = useMemo(() => [...new Set([...accountCoins, ...local])], [accountCoins, local])
+  // Stars kept by this browser are drawn once the rows holding them hydrate.
+  useEffect(() => {
+    if (local.length > 0) openLaterRows()
+  }, [local])
   const watched = useMemo(() => new Set(coins), [coins])
 
   // Signed in with coins starred while signed out: into the account (a union, so a second tab
