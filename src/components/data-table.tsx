@@ -301,7 +301,8 @@ export function DataTable<TData extends RowData>({
           <tr key={row.id} className="data-table__sizer" aria-hidden="true" inert>
             {row.getVisibleCells().map((cell) => (
               <td key={cell.id} className={cell.column.columnDef.meta?.className}>
-                <sizer.FlexRender cell={cell} />
+                {/* A column without values (a star, a sparkline) is as wide in every row. */}
+                {cell.column.accessorFn ? <sizer.FlexRender cell={cell} /> : null}
               </td>
             ))}
           </tr>

@@ -35,6 +35,13 @@ export function WatchStar({ coinId, name }: CoinStarProps) {
     : on
       ? `Remove ${name} from watchlist`
       : `Add ${name} to watchlist`
+  // The tooltip: its row already names the coin, and the same words in every row cost a list of
+  // a hundred stars almost nothing (`/coins` keeps under 60 kB brotli).
+  const tip = !toggles
+    ? 'Sign in to add to your watchlist'
+    : on
+      ? 'Remove from watchlist'
+      : 'Add to watchlist'
   const action = signedIn
     ? `${env.formApiUrl}api/watchlist/${encodeURIComponent(coinId)}?${new URLSearchParams({ return: back })}`
     : '/signin'
@@ -60,7 +67,7 @@ export function WatchStar({ coinId, name }: CoinStarProps) {
         className="watch-star"
         aria-pressed={toggles ? on : undefined}
         aria-label={label}
-        title={label}
+        title={tip}
       >
         <StarIcon />
       </button>
