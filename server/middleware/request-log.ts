@@ -25,7 +25,7 @@ export const CACHE_HITS_WINDOW_MS = 60_000
  *
  * A market read answered 200 from memory (`dataSource: cache`) is logged at `debug`, and counted:
  * at `info`, one line per minute says how many there were. They are most of the traffic, and a
- * line each was a fifth of their cost (cached markets under load: 69–72 → 53–57 µs of CPU per
+ * line each was a fifth of their cost (cached markets under load: 69–73 → 59–63 µs of CPU per
  * request, docs/PERFORMANCE.md). Everything else (errors, upstream calls, stale or sample data,
  * pages, accounts) keeps its line at `info`.
  */
