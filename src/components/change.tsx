@@ -15,15 +15,9 @@ export function Change({
   const moved = direction === 'up' || direction === 'down'
   return (
     <span className={`change change--${direction} ${className}`.trim()}>
-      {moved && (
-        <>
-          <span className="change__arrow" aria-hidden="true">
-            {direction === 'up' ? '▲' : '▼'}
-          </span>
-          {/* 'up' or 'down' in words: colour and arrow are never the only cue. */}
-          <span className="visually-hidden">{direction} </span>
-        </>
-      )}
+      {/* 'up' or 'down' in words: colour and arrow (drawn by the stylesheet, one element less in
+          each of a list's hundred cells) are never the only cue. */}
+      {moved && <span className="visually-hidden">{`${direction} `}</span>}
       {formatPercent(value)}
     </span>
   )

@@ -138,7 +138,11 @@ function readRows(page: Page): Promise<RenderedRow[]> {
             .filter((node) => node.nodeType === Node.TEXT_NODE)
             .map((node) => node.textContent)
             .join(''),
-          arrow: text('.change__arrow'),
+          // Drawn by the stylesheet: its content, or 'none'.
+          arrow: getComputedStyle(change, '::before').content.replace(
+            /^none$|^"|"(?: \/ "")?$/g,
+            '',
+          ),
           direction: text('.change .visually-hidden'),
           color: getComputedStyle(change).color,
         },

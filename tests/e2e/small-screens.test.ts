@@ -198,7 +198,10 @@ describe.each(SIZES)('at $name px', (size) => {
       .filter({ has: page.getByRole('rowheader', { name: /^BNB/ }) })
       .locator('.col-change')
     expect(await change.textContent()).toBe('0.00%')
-    expect(await change.locator('.change__arrow').count()).toBe(0)
+    const arrow = await change
+      .locator('.change')
+      .evaluate((el) => getComputedStyle(el, '::before').content)
+    expect(arrow).toBe('none')
     const color = await change.locator('.change').evaluate((el) => getComputedStyle(el).color)
     expect(color).not.toBe('rgb(255, 122, 138)')
   })

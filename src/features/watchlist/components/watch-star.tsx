@@ -3,13 +3,9 @@ import { env } from '@/lib/env'
 import type { CoinStarProps } from '@/components/coin-star'
 import { useCurrentWatchlist, useWatchlist } from './watchlist-provider'
 
-/** The site's star, as the watchlist's buttons draw it. */
+/** The site's star, as the watchlist's buttons draw it (src/styles/watchlist.css). */
 export function StarIcon() {
-  return (
-    <svg className="watch-star__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" />
-    </svg>
-  )
+  return <span className="star-icon" aria-hidden="true" />
 }
 
 /**
@@ -68,9 +64,7 @@ export function WatchStar({ coinId, name }: CoinStarProps) {
         aria-pressed={toggles ? on : undefined}
         aria-label={label}
         title={tip}
-      >
-        <StarIcon />
-      </button>
+      />
     </form>
   )
 }
