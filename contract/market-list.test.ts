@@ -41,8 +41,8 @@ describe('sparklinePoints', () => {
     expect(rising).toEqual([...rising].sort((a, b) => a - b))
   })
 
-  it('leaves a short line whole, drops points without a price, rounds to 6 digits', () => {
-    expect(sparklinePoints([1.23456789, null, 2, 3])).toEqual([1.23457, 2, 3])
+  it('leaves a short line whole and as it is, without the points that have no price', () => {
+    expect(sparklinePoints([1.23456789, null, 2, 3])).toEqual([1.23456789, 2, 3])
     expect(sparklinePoints([])).toEqual([])
     expect(sparklinePoints(sparklinePoints(hourly(168, (i) => i * 1.01)))).toEqual(
       sparklinePoints(hourly(168, (i) => i * 1.01)),

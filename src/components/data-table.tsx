@@ -212,6 +212,26 @@ function SortButton({
 }
 
 /**
+ * The table's rows, a component of their own: rows that wait to hydrate (`LaterRows`) are not
+ * even drawn in the browser until then.
+ */
+function Rows<TData extends RowData>({ table }: { table: ReactTable<ListFeatures, TData> }) {
+  return table.getRowModel().rows.map((row) => (
+    <tr key={row.id}>
+      {row.getVisibleCells().map((cell) => {
+        const { className, rowHeader } = cell.column.columnDef.meta ?? {}
+        const Cell = rowHeader ? 'th' : 'td'
+        return (
+          <Cell key={cell.id} scope={rowHeader ? 'row' : undefined} className={className}>
+            <table.FlexRender cell={cell} />
+          </Cell>
+        )
+      })}
+    </tr>
+  ))
+}
+
+/**
  * A table's markup from its instance: caption, one `<col>` per visible column (a fixed layout
  * takes its widths from them before the header row is parsed), the header groups, then the rows;
  * each cell's class from its column. With `placeholderRows`, the body is that many skeleton rows
@@ -247,19 +267,7 @@ export function DataTable<TData extends RowData>({
   // (the address's `?sort=` applied after hydration) let them hydrate first.
   const hydratedRows = useRef(rowModel)
   if (rowsLater && rowModel !== hydratedRows.current) openLaterRows()
-  const rows = rowModel.map((row) => (
-    <tr key={row.id}>
-      {row.getVisibleCells().map((cell) => {
-        const { className, rowHeader } = cell.column.columnDef.meta ?? {}
-        const Cell = rowHeader ? 'th' : 'td'
-        return (
-          <Cell key={cell.id} scope={rowHeader ? 'row' : undefined} className={className}>
-            <table.FlexRender cell={cell} />
-          </Cell>
-        )
-      })}
-    </tr>
-  ))
+  const rows = <Rows table={table} />
   return (
     <table {...attributes} aria-busy={placeholderRows !== undefined}>
       <caption className="visually-hidden">{caption}</caption>

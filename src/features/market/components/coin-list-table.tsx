@@ -181,7 +181,14 @@ const drawnWidth = (text: string) => {
 /** Of `values`, the one whose text (as its cell writes it) draws widest. */
 function longest<T>(values: T[], text: (value: T) => string): T {
   let found = values[0] as T
-  for (const value of values) if (drawnWidth(text(value)) > drawnWidth(text(found))) found = value
+  let widest = -1
+  for (const value of values) {
+    const width = drawnWidth(text(value))
+    if (width > widest) {
+      found = value
+      widest = width
+    }
+  }
   return found
 }
 
