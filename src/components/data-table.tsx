@@ -211,12 +211,24 @@ function SortButton({
   )
 }
 
+type RowModel<TData extends RowData> = ReturnType<
+  ReactTable<ListFeatures, TData>['getRowModel']
+>['rows']
+
 /**
  * The table's rows, a component of their own: rows that wait to hydrate (`LaterRows`) are not
- * even drawn in the browser until then.
+ * even drawn in the browser until then. They are given as they were when the parent rendered, not
+ * read from the table: React hydrates waiting rows with the props they were rendered with, and the
+ * table may have been sorted since (a mismatch, React error #418).
  */
-function Rows<TData extends RowData>({ table }: { table: ReactTable<ListFeatures, TData> }) {
-  return table.getRowModel().rows.map((row) => (
+function Rows<TData extends RowData>({
+  table,
+  rows,
+}: {
+  table: ReactTable<ListFeatures, TData>
+  rows: RowModel<TData>
+}) {
+  return rows.map((row) => (
     <tr key={row.id}>
       {row.getVisibleCells().map((cell) => {
         const { className, rowHeader } = cell.column.columnDef.meta ?? {}
@@ -267,7 +279,7 @@ export function DataTable<TData extends RowData>({
   // (the address's `?sort=` applied after hydration) let them hydrate first.
   const hydratedRows = useRef(rowModel)
   if (rowsLater && rowModel !== hydratedRows.current) openLaterRows()
-  const rows = <Rows table={table} />
+  const rows = <Rows table={table} rows={rowModel} />
   return (
     <table {...attributes} aria-busy={placeholderRows !== undefined}>
       <caption className="visually-hidden">{caption}</caption>
