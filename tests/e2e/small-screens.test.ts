@@ -253,6 +253,25 @@ describe.each(SIZES)('at $name px', (size) => {
     expect(await pageFits(page)).toBe(true)
   })
 
+  it("keeps the hero's headline and copy inside the screen, with the page's margins", async () => {
+    const { page } = await open()
+    await visit(page, `${site.url}/`)
+    // The hero clips what overflows it, so the page never scrolls: a word wider than the
+    // column would be cut off, not scrolled to. Each part's text, measured as drawn.
+    const sticking = await page.locator('.hero__copy').evaluate((copy) => {
+      const room = copy.parentElement?.getBoundingClientRect()
+      const pad = Number.parseFloat(getComputedStyle(copy.parentElement as Element).paddingRight)
+      return [...copy.children]
+        .map((part) => {
+          const range = document.createRange()
+          range.selectNodeContents(part)
+          return { part: part.className, right: range.getBoundingClientRect().right }
+        })
+        .filter(({ right }) => room && right > room.right - pad + 0.5)
+    })
+    expect(sticking).toEqual([])
+  })
+
   it('lines the footer rule up with the content column', async () => {
     const { page } = await open()
     await visit(page, `${site.url}/`)
