@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   MarketListCoinSchema,
   MarketListQuerySchema,
+  SPARKLINE_DIGITS,
   SPARKLINE_POINTS,
   sparklinePoints,
 } from './market-list'
@@ -16,7 +17,7 @@ describe('sparklinePoints', () => {
     const points = sparklinePoints(prices)
     expect(points).toHaveLength(SPARKLINE_POINTS)
     expect(points[0]).toBe(100)
-    expect(points.at(-1)).toBe(Number((prices.at(-1) as number).toPrecision(6)))
+    expect(points.at(-1)).toBe(Number((prices.at(-1) as number).toPrecision(SPARKLINE_DIGITS)))
   })
 
   it('keeps a spike that falling between evenly spaced points would lose', () => {

@@ -16,6 +16,8 @@ export const DEFAULT_MARKET_LIST_PAGES = 20
 export const MARKET_LIST_PAGES_HEADER = 'X-Market-List-Pages'
 /** A row's sparkline keeps at most this many of the upstream's points (168 over 7 days). */
 export const SPARKLINE_POINTS = 50
+/** Each kept point's significant digits: one part in 100,000, where the line is 40 px tall. */
+export const SPARKLINE_DIGITS = 5
 
 /** The exact query of one page of the list; the server accepts it and the price list's only. */
 export const MARKET_LIST_PARAMS = {
@@ -54,7 +56,7 @@ export const MarketListQuerySchema = v.strictObject({
 /**
  * A sparkline's prices, at most `max` of them: the first and the last, and between them the
  * point of each stretch that keeps the line's shape best (Largest-Triangle-Three-Buckets, as
- * charting libraries downsample), each to 6 significant digits, far finer than a sparkline's
+ * charting libraries downsample), each to `SPARKLINE_DIGITS` significant digits, far finer than its
  * pixels. Points without a price are dropped. The server keeps, renders and sends only these; a
  * line already that short is kept as it is, so the browser's check of the server's lines (a
  * hundred on `/coins`) costs no rounding.
@@ -64,7 +66,7 @@ export function sparklinePoints(
   max: number = SPARKLINE_POINTS,
 ): number[] {
   const points = prices.filter((price): price is number => Number.isFinite(price))
-  const round = (value: number) => Number(value.toPrecision(6))
+  const round = (value: number) => Number(value.toPrecision(SPARKLINE_DIGITS))
   if (max < 3) throw new RangeError('a sparkline keeps its two ends and at least one point')
   if (points.length <= max) return points
   const at = (index: number) => points[index] as number
