@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { ChartRange } from './chart-range'
 import type { CoinChartData, CoinDetailData } from './coin'
-import type { Currency } from './currency'
+import { type Currency, DEFAULT_CURRENCY } from './currency'
 import type { GlobalData, MarketsData, TrendingData } from './market'
 import type { AccountDetails } from './account-details'
 import type { SessionUser } from './session'
@@ -12,9 +12,10 @@ import type { SearchData } from './search'
 import type { ConvertAnswer, ConvertQuery } from './converter'
 
 /**
- * The market data a page is rendered with (the lists, or one coin's details and chart at one
- * range): the server assembles it from its caches (server/site/pages.ts), the route renderer puts
- * it in the query cache (src/entry-server.tsx). A page rendered without it shows skeletons.
+ * The data a page is rendered with (the lists, or one coin's details and chart at one range, a
+ * signed-in visitor's own): the server gathers it from its caches (server/site/render/), and the
+ * route renderer (src/entry-server.tsx) hands each query its routes declare its part of it (the
+ * query's `meta.onPage`). A page rendered without it shows skeletons.
  */
 export type PageData = {
   /** The prices' currency (the address's `?currency=`); US dollars without it. */
@@ -70,6 +71,9 @@ export type PageData = {
    */
   notFound?: true
 }
+
+/** The currency of a page's prices. */
+export const pageCurrency = (page: PageData): Currency => page.currency ?? DEFAULT_CURRENCY
 
 /**
  * Why the server has no data for a coin now: the upstream budget is spent (`busy`), this visitor

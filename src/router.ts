@@ -1,4 +1,4 @@
-import { hashKey, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { createElement, type ReactNode, Suspense } from 'react'
 import { RouteError } from '@/components/route-error'
@@ -27,14 +27,14 @@ export function createAppRouter(
     prerender = false,
     notFoundPath,
     page = null,
-    declared,
+    serve,
   }: {
     history?: RouterHistory
     prerender?: boolean
     /** The state the server-rendered page carries, which the routes' loaders take. */
     page?: CarriedPage | null
-    /** On the server: collects the hashes of the queries the routes declare. */
-    declared?: Set<string>
+    /** On the server: puts each query the routes declare in the cache, from the page's data. */
+    serve?: (query: DeclaredQuery) => void
     /** The address this page was served for, when the server answered it with its not-found page. */
     notFoundPath?: string
   } = {},
@@ -48,7 +48,7 @@ export function createAppRouter(
     firstRender = false
     return restore
   }
-  const declare = (query: DeclaredQuery) => void declared?.add(hashKey(query.queryKey))
+  const declare = (query: DeclaredQuery) => serve?.(query)
   const fromPage = (query: DeclaredQuery) => page?.take(queryClient, query)
   const prefetch: QueryClient['prefetchQuery'] = async (query) => {
     fromPage(query)
@@ -62,8 +62,8 @@ export function createAppRouter(
     history,
     context: {
       queryClient,
-      // Rendered on the server, a page shows the data the server put in its cache (or none) for
-      // the queries its routes declare, and fetches nothing.
+      // Rendered on the server, a page shows the data the server gathered (or none) for the
+      // queries its routes declare, each put in the cache as it is declared, and fetches nothing.
       fromPage: prerender ? declare : fromPage,
       prefetch: prerender ? async (query) => declare(query) : prefetch,
       notFoundPath,

@@ -9,7 +9,12 @@ import {
 } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import * as v from 'valibot'
-import { type PageUnavailable, type Unavailable, UnavailableSchema } from '@contract/page-data'
+import {
+  type PageData,
+  type PageUnavailable,
+  type Unavailable,
+  UnavailableSchema,
+} from '@contract/page-data'
 
 /**
  * A page rendered by the server with data carries that data as TanStack Query's dehydrated state,
@@ -26,9 +31,31 @@ declare module '@tanstack/react-query' {
        * like data from the network.
        */
       schema?: v.GenericSchema
+      /**
+       * The query's answer in the data the server gathered for a page, or why it has none: the
+       * server's render puts it in the cache as a route declares the query (src/entry-server.tsx).
+       */
+      onPage?: (page: PageData) => PageAnswer | undefined
     }
   }
 }
+
+/** A query's data on a server-rendered page, with when it was fetched, or why there is none. */
+export type PageAnswer = { data: unknown; updatedAt?: number } | { unavailable: Unavailable }
+
+/**
+ * Market data as the page carries it, dated when the upstream sent it: the browser refreshes it
+ * once it is as old as its staleTime, not a staleTime after the render.
+ */
+export const fetchedAnswer = (data: { meta: { updatedAt: string | null } }): PageAnswer => ({
+  data,
+  updatedAt: Date.parse(data.meta.updatedAt ?? '') || Date.now(),
+})
+
+/** Why the server had no data, as the page carries it (`reason` and `seconds` alone). */
+export const unavailableAnswer = ({ reason, seconds }: Unavailable): PageAnswer => ({
+  unavailable: { reason, seconds },
+})
 
 /**
  * What a page carries: the queries' data (TanStack Query's dehydrated state), for a query the

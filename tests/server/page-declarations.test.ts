@@ -47,6 +47,36 @@ describe('a rendered page carries what its routes declare', () => {
   )
 })
 
+/** Why the page says a query has no data, by query hash, from its data block. */
+function carriedUnavailable(state: string | null): unknown[] {
+  const json = state?.slice(state.indexOf('>') + 1, state.lastIndexOf('</script>'))
+  return (JSON.parse(json ?? '{}') as { unavailable?: unknown[] }).unavailable ?? []
+}
+
+describe('each query takes its own answer from the gathered data, and no other', () => {
+  it('a price list gathered in dollars is not carried for a page in euros', async () => {
+    const euros = await render('/?currency=eur', { markets })
+    expect(carriedKeys(euros.state)).toEqual([])
+    expect(euros.html).not.toContain(markets.coins[0]?.name)
+    const dollars = await render('/?currency=usd', { currency: 'usd', markets })
+    expect(carriedKeys(dollars.state)).toEqual([['market', 'markets', expect.anything()]])
+  })
+
+  it("why a coin has no data goes with that coin's details, not another's", async () => {
+    const why = { reason: 'busy' as const, seconds: 7 }
+    const other = await render('/coins/bitcoin', { coinUnavailable: { id: 'ethereum', ...why } })
+    expect(carriedUnavailable(other.state)).toEqual([])
+    const own = await render('/coins/bitcoin', {
+      coinUnavailable: { id: 'bitcoin', name: 'Bitcoin', ...why },
+    })
+    expect(carriedUnavailable(own.state)).toEqual([
+      { queryHash: JSON.stringify(['coin', 'bitcoin', 'detail']), ...why },
+    ])
+    expect(carriedKeys(own.state)).toEqual([['coin', 'bitcoin', 'name']])
+    expect(own.html).toContain('Bitcoin')
+  })
+})
+
 describe('the portfolio page', () => {
   const transactions = [
     {

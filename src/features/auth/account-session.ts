@@ -32,7 +32,10 @@ export const accountQueries = {
     queryOptions({
       queryKey: [...authQueries.all, 'details'] as const,
       queryFn: fetchAccountDetails,
-      meta: { schema: AccountDetailsSchema },
+      meta: {
+        schema: AccountDetailsSchema,
+        onPage: ({ viewer, account }) => (viewer && account ? { data: account } : undefined),
+      },
       enabled: () => mightBeSignedIn(),
     }),
 }

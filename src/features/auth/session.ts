@@ -28,7 +28,11 @@ export const authQueries = {
     queryOptions({
       queryKey: [...authQueries.all, 'session'] as const,
       queryFn: fetchSession,
-      meta: { schema: SessionUserSchema.entries.user },
+      meta: {
+        schema: SessionUserSchema.entries.user,
+        // A page rendered for a signed-in visitor, and never cached for another.
+        onPage: ({ viewer }) => viewer && { data: viewer },
+      },
       enabled: () => mightBeSignedIn(),
       staleTime: 5 * 60_000,
     }),

@@ -2,7 +2,9 @@ import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { Currency } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
 import { type ListedCoinData, ListedCoinDataSchema } from '@contract/market-list'
+import { pageCurrency } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
+import { fetchedAnswer, unavailableAnswer } from '@/lib/page-state'
 import {
   CHART_RANGES,
   COIN_DETAIL_PARAMS,
@@ -56,7 +58,14 @@ export const coinQueries = {
     queryOptions({
       queryKey: [...coinQueries.all(), id, 'detail'] as const,
       queryFn: ({ signal }) => fetchCoin(id, signal),
-      meta: { schema: CoinDetailDataSchema },
+      meta: {
+        schema: CoinDetailDataSchema,
+        onPage: ({ coin, coinUnavailable }) => {
+          if (coin?.id === id && coin.detail) return fetchedAnswer(coin.detail)
+          if (coinUnavailable?.id === id) return unavailableAnswer(coinUnavailable)
+          return undefined
+        },
+      },
       staleTime: DETAIL_STALE_MS,
       refetchInterval: DETAIL_STALE_MS,
     }),
@@ -69,7 +78,13 @@ export const coinQueries = {
     queryOptions<ListedCoinData>({
       queryKey: [...coinQueries.all(), id, 'listed', currency] as const,
       queryFn: skipToken,
-      meta: { schema: ListedCoinDataSchema },
+      meta: {
+        schema: ListedCoinDataSchema,
+        onPage: (page) =>
+          page.coin?.id === id && page.coin.listed && pageCurrency(page) === currency
+            ? fetchedAnswer(page.coin.listed)
+            : undefined,
+      },
     }),
   /**
    * The coin's name in the upstream's coin list, for a page with no other data (the server had
@@ -79,13 +94,28 @@ export const coinQueries = {
     queryOptions<CoinName>({
       queryKey: [...coinQueries.all(), id, 'name'] as const,
       queryFn: skipToken,
-      meta: { schema: CoinNameSchema },
+      meta: {
+        schema: CoinNameSchema,
+        onPage: ({ coinUnavailable }) =>
+          coinUnavailable?.id === id && coinUnavailable.name
+            ? { data: { name: coinUnavailable.name } }
+            : undefined,
+      },
     }),
   chart: (id: string, range: ChartRange, currency: Currency) =>
     queryOptions({
       queryKey: [...coinQueries.all(), id, 'chart', currency, range] as const,
       queryFn: ({ signal }) => fetchCoinChart(id, range, currency, signal),
-      meta: { schema: CoinChartDataSchema },
+      meta: {
+        schema: CoinChartDataSchema,
+        onPage: (page) =>
+          page.coin?.id === id &&
+          page.coin.range === range &&
+          page.coin.chart &&
+          pageCurrency(page) === currency
+            ? fetchedAnswer(page.coin.chart)
+            : undefined,
+      },
       staleTime: chartStaleMs(range),
     }),
 }

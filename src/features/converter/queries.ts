@@ -45,7 +45,16 @@ export const converterQueries = {
     queryOptions({
       queryKey: ['converter', query?.from ?? '', query?.to ?? '', query?.amount ?? ''] as const,
       queryFn: query ? ({ signal }) => fetchConversion(query, signal) : skipToken,
-      meta: { schema: ConvertAnswerSchema },
+      meta: {
+        schema: ConvertAnswerSchema,
+        onPage: ({ converter }) => {
+          const asked = converter?.query
+          const same = asked?.from === query?.from && asked?.to === query?.to
+          return converter && same && asked?.amount === query?.amount
+            ? { data: converter.data }
+            : undefined
+        },
+      },
       // The prices behind it refresh each minute on the server.
       staleTime: 60_000,
       // The menus keep their coins while the next answer loads.

@@ -12,7 +12,9 @@ import {
   MarketListResponseSchema,
   marketListParams,
 } from '@contract/market-list'
+import { pageCurrency } from '@contract/page-data'
 import { ApiError, marketApi, parseResponse, requestJson } from '@/lib/http'
+import { fetchedAnswer, unavailableAnswer } from '@/lib/page-state'
 import { marketQueries } from './queries'
 
 const MINUTE = 60_000
@@ -56,7 +58,15 @@ export const marketListQueries = {
     queryOptions({
       queryKey: [...marketListQueries.inCurrency(currency), page] as const,
       queryFn: ({ signal }) => fetchMarketList(currency, page, signal),
-      meta: { schema: MarketListDataSchema },
+      meta: {
+        schema: MarketListDataSchema,
+        onPage: ({ marketList, listUnavailable, ...rest }) => {
+          if (pageCurrency(rest) !== currency) return undefined
+          if (marketList?.page === page) return fetchedAnswer(marketList.data)
+          if (listUnavailable?.page === page) return unavailableAnswer(listUnavailable)
+          return undefined
+        },
+      },
       staleTime: staleMs(currency, page),
       refetchInterval: staleMs(currency, page),
     }),

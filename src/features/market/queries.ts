@@ -2,7 +2,9 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
+import { pageCurrency } from '@contract/page-data'
 import { marketApi, parseResponse, requestJson } from '@/lib/http'
+import { fetchedAnswer } from '@/lib/page-state'
 import { type BrowserStorage, persistQueryData } from '@/lib/persist'
 import {
   type GlobalData,
@@ -53,7 +55,11 @@ export const marketQueries = {
     return queryOptions({
       queryKey: [...marketQueries.all(), 'markets', params] as const,
       queryFn: ({ signal }) => fetchMarkets(params, signal),
-      meta: { schema: MarketsDataSchema },
+      meta: {
+        schema: MarketsDataSchema,
+        onPage: (page) =>
+          page.markets && pageCurrency(page) === currency ? fetchedAnswer(page.markets) : undefined,
+      },
       staleTime: MINUTE,
       refetchInterval: MINUTE,
       // Query's defaults, stated: a hidden tab does not refresh, and the tab shown again (its
@@ -66,7 +72,10 @@ export const marketQueries = {
     queryOptions({
       queryKey: [...marketQueries.all(), 'trending'] as const,
       queryFn: ({ signal }) => fetchTrending(signal),
-      meta: { schema: TrendingDataSchema },
+      meta: {
+        schema: TrendingDataSchema,
+        onPage: (page) => page.trending && fetchedAnswer(page.trending),
+      },
       staleTime: 5 * MINUTE,
       refetchInterval: 5 * MINUTE,
     }),
@@ -75,7 +84,10 @@ export const marketQueries = {
     queryOptions({
       queryKey: [...marketQueries.all(), 'global'] as const,
       queryFn: ({ signal }) => fetchGlobal(signal),
-      meta: { schema: GlobalDataSchema },
+      meta: {
+        schema: GlobalDataSchema,
+        onPage: (page) => page.global && fetchedAnswer(page.global),
+      },
       staleTime: 5 * MINUTE,
       refetchInterval: 5 * MINUTE,
     }),

@@ -6,6 +6,7 @@ import {
   PortfolioSchema,
   type Transaction,
 } from '@contract/portfolio'
+import { pageCurrency } from '@contract/page-data'
 import { WatchPricesSchema } from '@contract/watchlist'
 import { fetchHeldPrices, heldPricesTiming } from '@/lib/held-prices'
 import { api, parseResponse, requestJson } from '@/lib/http'
@@ -38,7 +39,11 @@ export const portfolioQueries = {
     queryOptions({
       queryKey: [...portfolioQueries.all(), 'account'] as const,
       queryFn: ({ signal }) => fetchPortfolio(signal),
-      meta: { schema: PortfolioSchema },
+      meta: {
+        schema: PortfolioSchema,
+        onPage: ({ viewer, portfolio }) =>
+          viewer && portfolio ? { data: { transactions: portfolio.transactions } } : undefined,
+      },
       staleTime: MINUTE,
     }),
   prices: (currency: Currency, ids: readonly string[]) =>
@@ -46,7 +51,13 @@ export const portfolioQueries = {
       queryKey: [...portfolioQueries.all(), 'prices', currency, ids] as const,
       // As the watchlist's rows, in parts past 200 coins.
       queryFn: ({ signal }) => fetchHeldPrices(currency, ids, signal),
-      meta: { schema: WatchPricesSchema },
+      meta: {
+        schema: WatchPricesSchema,
+        onPage: (page) =>
+          page.viewer && page.portfolio && ids.length > 0 && pageCurrency(page) === currency
+            ? { data: { coins: page.portfolio.rows } }
+            : undefined,
+      },
       enabled: ids.length > 0,
       ...heldPricesTiming,
     }),
@@ -55,7 +66,13 @@ export const portfolioQueries = {
     queryOptions({
       queryKey: [...portfolioQueries.all(), 'rates', currency, from] as const,
       queryFn: ({ signal }) => fetchCostRates(currency, from, signal),
-      meta: { schema: CostRatesSchema },
+      meta: {
+        schema: CostRatesSchema,
+        onPage: (page) =>
+          page.viewer && page.portfolio?.rates && from.length > 0 && pageCurrency(page) === currency
+            ? { data: page.portfolio.rates }
+            : undefined,
+      },
       enabled: from.length > 0,
       // The server refreshes its rates every five minutes.
       staleTime: 5 * MINUTE,

@@ -30,7 +30,11 @@ export const searchQueries = {
     queryOptions({
       queryKey: [...searchQueries.all(), q] as const,
       queryFn: ({ signal }) => fetchSearch(q, signal),
-      meta: { schema: SearchDataSchema },
+      meta: {
+        schema: SearchDataSchema,
+        onPage: ({ search }) =>
+          search && searchText(search.q) === q ? { data: search.data } : undefined,
+      },
       // Ranks move with the market lists, which the server refreshes each minute.
       staleTime: 60_000,
       // A search is retried by typing, and offline it says so at once instead of waiting.

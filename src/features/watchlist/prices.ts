@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Currency } from '@contract/currency'
+import { pageCurrency } from '@contract/page-data'
 import { WatchPricesSchema } from '@contract/watchlist'
 import { fetchHeldPrices, heldPricesTiming } from '@/lib/held-prices'
 import { watchlistQueries } from './queries'
@@ -10,7 +11,13 @@ export const watchPrices = (currency: Currency, ids: readonly string[]) =>
   queryOptions({
     queryKey: [...watchlistQueries.all(), 'prices', currency, ids] as const,
     queryFn: ({ signal }) => fetchHeldPrices(currency, ids, signal),
-    meta: { schema: WatchPricesSchema },
+    meta: {
+      schema: WatchPricesSchema,
+      onPage: (page) =>
+        page.viewer && page.watchlist?.rows && pageCurrency(page) === currency
+          ? { data: { coins: page.watchlist.rows } }
+          : undefined,
+    },
     enabled: ids.length > 0,
     ...heldPricesTiming,
   })

@@ -19,7 +19,11 @@ export const watchlistQueries = {
     queryOptions({
       queryKey: [...watchlistQueries.all(), 'account'] as const,
       queryFn: ({ signal }) => fetchWatchlist(signal),
-      meta: { schema: WatchlistSchema },
+      meta: {
+        schema: WatchlistSchema,
+        onPage: ({ viewer, watchlist }) =>
+          viewer && watchlist ? { data: { coins: watchlist.coins } } : undefined,
+      },
       staleTime: MINUTE,
     }),
 }
