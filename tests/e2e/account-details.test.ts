@@ -121,6 +121,28 @@ describe.each(VIEWPORTS)('the account’s details at $name ($width×$height)', (
     expect(problems).toEqual([])
   })
 
+  it('shows an everyday email address on one line, whole', async () => {
+    // 27 characters: at 375 px the address has the card's whole width, under its label.
+    const email = `grace.${serial++}${String(Date.now()).slice(-6)}@example.com`
+    await createAccount(email)
+    const { page, problems } = await site.open(viewport)
+    await signIn(page, email, true)
+    await visit(page, `${site.url}/account`)
+    await expect.poll(() => shown(page, 'Email').textContent()).toContain(email)
+    const lines = await shown(page, 'Email').evaluate((dd, address) => {
+      const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.includes(address)) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+      }
+      return 0
+    }, email)
+    expect(lines).toBe(1)
+    expect(problems).toEqual([])
+  })
+
   describe('with JavaScript off', () => {
     // axe runs in the page's JavaScript, which is off here: the tests above check the same markup.
     const noScript = { javaScriptEnabled: false }
