@@ -48,11 +48,15 @@ export async function render(path: string, data: PageData = {}): Promise<Rendere
   // The page carries, and shows, the data of the queries its routes declared: nothing else is
   // in the cache (a component's own query starts no fetch here, and carries nothing pending).
   const { queries, mutations } = dehydrate(queryClient)
-  let state: PageState | null = queries.length > 0 ? { queries, mutations } : null
-  if (unavailable.size > 0) {
-    state = { ...(state ?? { queries, mutations }), unavailable: [...unavailable.values()] }
-  }
-  if (data.notFound) state = { ...(state ?? { queries, mutations }), notFound: true }
+  const state: PageState | null =
+    queries.length > 0 || unavailable.size > 0 || data.notFound
+      ? {
+          queries,
+          mutations,
+          ...(unavailable.size > 0 && { unavailable: [...unavailable.values()] }),
+          ...(data.notFound && { notFound: true }),
+        }
+      : null
   // The global bar and the currency menu render only with their code at hand (renderToString
   // does not wait for it), and a signed-in visitor's account menu with its own.
   await loadPriceExtras()

@@ -31,7 +31,8 @@ export const CACHE_HITS_WINDOW_MS = 60_000
  */
 export function requestLog(logger: Logger, clock: Clock = systemClock): MiddlewareHandler<AppEnv> {
   let cacheHits = 0
-  let windowStart = clock.now()
+  // Set by a window's first read.
+  let windowStart = 0
   // Writes the window's count when it ends, whether or not another read comes after it (the
   // count of the last busy minute would otherwise wait for the next read, hours later perhaps).
   let windowEnd: ReturnType<typeof setTimeout> | undefined

@@ -1,8 +1,7 @@
 // Pages without market data rendered for one request: a signed-in visitor's, or an address the
 // prerendered page cannot carry (the sign-in form's `?return=`).
 import type { Currency } from '@contract/currency'
-import { DEFAULT_CURRENCY } from '@contract/currency'
-import type { PageData } from '@contract/page-data'
+import { type PageData, pageCurrency } from '@contract/page-data'
 import type { Rendered, RenderKit } from './kit'
 
 /** A signed-in visitor's portfolio in a currency, priced from the server's caches alone. */
@@ -23,8 +22,7 @@ export function signedInPages(kit: RenderKit, deps: { portfolio?: PortfolioOf | 
     personal: async (path: string, file: string, data: PageData): Promise<Rendered | null> => {
       const { viewer } = data
       if (viewer && deps.portfolio && new URL(path, 'http://page').pathname === '/portfolio') {
-        const currency = data.currency ?? DEFAULT_CURRENCY
-        const portfolio = await deps.portfolio(viewer.id, currency).catch(() => undefined)
+        const portfolio = await deps.portfolio(viewer.id, pageCurrency(data)).catch(() => undefined)
         if (portfolio) return kit.personal(path, file, { ...data, portfolio })
       }
       return kit.personal(path, file, data)

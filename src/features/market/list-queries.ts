@@ -60,10 +60,10 @@ export const marketListQueries = {
       queryFn: ({ signal }) => fetchMarketList(currency, page, signal),
       meta: {
         schema: MarketListDataSchema,
-        onPage: ({ marketList, listUnavailable, ...rest }) => {
-          if (pageCurrency(rest) !== currency) return undefined
-          if (marketList?.page === page) return fetchedAnswer(marketList.data)
-          if (listUnavailable?.page === page) return unavailableAnswer(listUnavailable)
+        onPage: (data) => {
+          if (pageCurrency(data) !== currency) return undefined
+          if (data.marketList?.page === page) return fetchedAnswer(data.marketList.data)
+          if (data.listUnavailable?.page === page) return unavailableAnswer(data.listUnavailable)
           return undefined
         },
       },
