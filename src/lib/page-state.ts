@@ -1,5 +1,4 @@
 import {
-  type DataTag,
   type DehydratedState,
   hashKey,
   hydrate,
@@ -169,17 +168,14 @@ export const PageStateContext = createContext<PageState | null>(null)
 
 /**
  * The data a query had when the server rendered this page, or undefined (a prerendered page, or a
- * query the page did not carry). While React hydrates, a section shows exactly this, whatever the
- * cache holds by then, so the first render matches the server's HTML.
+ * query the page did not carry): checked by the query's schema when taken. Read through
+ * `usePageQuery` (src/components/hydrated.ts), which shows it while the part hydrates.
  */
-export function usePageData<TData, TError>(
-  queryKey: DataTag<QueryKey, TData, TError>,
-): TData | undefined {
+export function usePageData(queryKey: QueryKey): unknown {
   const state = useContext(PageStateContext)
   if (!state) return undefined
   const hash = hashKey(queryKey)
-  // Typed by the key's data tag, as `queryClient.getQueryData` is; `take` checked it.
-  return state.queries.find((query) => query.queryHash === hash)?.state.data as TData | undefined
+  return state.queries.find((query) => query.queryHash === hash)?.state.data
 }
 
 /** Why the server had no data for a query when it rendered this page, or undefined. */

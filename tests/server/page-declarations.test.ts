@@ -1,8 +1,17 @@
 // The route renderer (src/entry-server.tsx) puts into a page the data of the queries its routes
 // declare (src/router.ts), and no other: the browser takes only those, each checked by its schema.
 import { describe, expect, it } from 'vitest'
-import type { MarketsData } from '@contract/market'
+import {
+  type GlobalData,
+  type MarketsData,
+  type TrendingData,
+  type TrendingResponse,
+  trendingItems,
+} from '@contract/market'
 import coinsMarkets from '../../mocks/fixtures/coins-markets.json'
+import globalFixture from '../../mocks/fixtures/global.json'
+import trendingFixture from '../../mocks/fixtures/search-trending.json'
+import { DATA_PAGES } from '../../server/site/pages'
 import { render } from '../../src/entry-server'
 
 const viewer = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }
@@ -11,8 +20,15 @@ const markets = {
   meta: { source: 'cache', updatedAt: new Date().toISOString() },
 } as MarketsData
 
+const meta = { source: 'cache', updatedAt: new Date().toISOString() } as const
+const global = { stats: globalFixture.data, meta } as GlobalData
+const trending = {
+  coins: trendingItems(trendingFixture as unknown as TrendingResponse),
+  meta,
+} as TrendingData
+
 /** The query keys a rendered page carries, from its data block. */
-function carriedKeys(state: string | null): unknown[] {
+function carriedKeys(state: string | null): unknown[][] {
   const json = state?.slice(state.indexOf('>') + 1, state.lastIndexOf('</script>'))
   const parsed = JSON.parse(json ?? '{"queries":[]}') as { queries: { queryKey: unknown[] }[] }
   return parsed.queries.map((query) => query.queryKey)
@@ -26,6 +42,17 @@ describe('a rendered page carries what its routes declare', () => {
     const contact = await render('/contact', { markets, viewer })
     expect(carriedKeys(contact.state)).toEqual([['auth', 'session']])
   })
+
+  // The server gathers a list page's data by the page (DATA_PAGES): given every list, the page
+  // carries just those its route declares, so the two cannot drift apart unseen.
+  it.each(Object.entries(DATA_PAGES))(
+    'the lists the server gathers for %s are those its route declares',
+    async (path, lists) => {
+      const { state } = await render(path, { markets, global, trending })
+      const carried = carriedKeys(state).map((key) => key[1])
+      expect(carried.sort()).toEqual([...lists].sort())
+    },
+  )
 
   it.each(['/no-such-page', '/coins/no-such-coin', '/watchlist'])(
     'the signed-in visitor and their stars on every page: %s',

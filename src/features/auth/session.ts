@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { useHydrated } from '@/components/hydrated'
+import { queryOptions } from '@tanstack/react-query'
+import { usePageQuery } from '@/components/hydrated'
 import type * as v from 'valibot'
 import { requestSignedIn } from '@/lib/http'
-import { usePageData } from '@/lib/page-state'
 import { mightBeSignedIn } from './cookies'
 import { type SessionUser, SessionUserSchema } from '@contract/session'
 
@@ -43,8 +42,5 @@ export const authQueries = {
  * rendered the page for (nobody on a prerendered page), so the first render matches its HTML.
  */
 export function useSignedInUser(): SessionUser | undefined {
-  const hydrated = useHydrated()
-  const { data } = useQuery(authQueries.session())
-  const rendered = usePageData(authQueries.session().queryKey)
-  return (hydrated ? data : rendered) ?? undefined
+  return usePageQuery(authQueries.session()).data ?? undefined
 }

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react'
 import { CurrentLink } from '@/components/current-link'
-import { useHydrated } from '@/components/hydrated'
-import { usePageData } from '@/lib/page-state'
+import { usePageQuery } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { formatPrice } from '@/lib/format'
@@ -47,11 +45,9 @@ export function CoinChart({
   currency: Currency
 }) {
   const chart = coinQueries.chart(coinId, range, currency)
-  const query = useQuery(chart)
   // Hydration renders what the server's HTML shows: the chart it was rendered with, or none.
-  const hydrated = useHydrated()
-  const pageData = usePageData(chart.queryKey)
-  const data = hydrated ? query.data : pageData
+  const query = usePageQuery(chart)
+  const { data } = query
   const missing = unavailable(query.error ?? query.failureReason)
 
   return (

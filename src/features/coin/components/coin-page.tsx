@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, useDeferredValue } from 'react'
 import { Change } from '@/components/change'
 import { CoinStar } from '@/components/coin-star'
 import { CoinImage } from '@/components/coin-image'
 import { CurrencyMenu } from '@/components/currency-menu'
 import { ConvertedNote } from '@/components/converted-note'
 import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
-import { useHydrated, useShownData } from '@/components/hydrated'
+import { usePageQuery } from '@/components/hydrated'
 import { figureWidth } from '@/lib/figure-width'
-import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import { CURRENCIES, type Currency } from '@contract/currency'
@@ -52,29 +51,19 @@ export function CoinPage({
   alert?: (coin: { name: string; prices: CoinPrices }) => ReactNode
 }) {
   const detail = coinQueries.detail(coinId)
-  const query = useQuery(detail)
   // Hydration renders what the server's HTML shows: the coin, its row, the template's skeleton,
   // or why the server had no data (which stays until this page's own request has answered).
-  const data = useShownData(query.data, usePageData(detail.queryKey))
-  const listedOptions = coinQueries.listed(coinId, currency)
-  const listed = useShownData(useQuery(listedOptions).data, usePageData(listedOptions.queryKey))
-  const said = usePageUnavailable(detail.queryKey)
+  const query = usePageQuery(detail)
+  const data = useDeferredValue(query.data)
+  const listed = useDeferredValue(usePageQuery(coinQueries.listed(coinId, currency)).data)
   const named = useQuery(coinQueries.named(coinId)).data?.name
-  const hydrated = useHydrated()
   const chartOptions = coinQueries.chart(coinId, range, currency)
-  const chartMeta = useShownData(
-    useQuery({ ...chartOptions, enabled: false }).data,
-    usePageData(chartOptions.queryKey),
-  )?.meta
+  const chartMeta = useDeferredValue(usePageQuery({ ...chartOptions, enabled: false }).data)?.meta
 
   const figures = data ? figuresOfDetail(data, currency) : listed ? figuresOfListed(listed) : null
   if (!figures && isUnknownCoin(query.error)) return <NotFound />
   const answered = unavailable(query.error ?? query.failureReason)
-  const missing = figures
-    ? null
-    : !hydrated
-      ? (said ?? null)
-      : (answered ?? (query.isFetched ? null : (said ?? null)))
+  const missing = figures ? null : (answered ?? query.said ?? null)
   const loading = !figures && missing === null && !query.isError
   // The currency menu keeps its place in the tree whether the coin is here or not: arriving data
   // never replaces the select a visitor is using.
@@ -129,8 +118,8 @@ export function CoinPage({
           ) : (
             <AboutPending
               name={figures.name}
-              state={hydrated ? answered : null}
-              failed={hydrated && query.isError}
+              state={answered}
+              failed={query.isError}
               retrying={query.isFetching}
               onRetry={() => void query.refetch()}
             />

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { Link } from '@tanstack/react-router'
 import { CurrencyMenu } from '@/components/currency-menu'
 import { ConvertedNote } from '@/components/converted-note'
 import { Attribution, DataNote, failedRefresh, SampleBadge } from '@/components/data-note'
-import { useHydrated, useShownData } from '@/components/hydrated'
+import { usePageQuery } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { NotFound } from '@/components/not-found'
 import { UnavailableNote, unavailable } from '@/components/unavailable-note'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { MARKET_LIST_PER_PAGE, type MarketListData } from '@contract/market-list'
 import { formatNumber } from '@/lib/format'
-import { usePageData, usePageUnavailable } from '@/lib/page-state'
 import { isNoSuchPage, marketListQueries } from '../list-queries'
 import { pagination } from '../pagination'
 import { useAddressSorting } from '@/components/data-table'
@@ -34,19 +33,14 @@ export function CoinList({
   rowAction?: RowAction
 }) {
   const options = marketListQueries.page(currency, page)
-  const query = useQuery(options)
   // Hydration renders what the server's HTML shows: its rows, or why it had none.
-  const data = useShownData(query.data, usePageData(options.queryKey))
-  const said = usePageUnavailable(options.queryKey)
-  const hydrated = useHydrated()
+  const query = usePageQuery(options)
+  const data = useDeferredValue(query.data)
   const { sorting, onSortingChange } = useAddressSorting(sort, COIN_LIST_SORTS)
   if (!data && isNoSuchPage(query.error)) return <NotFound />
   const missing = data
     ? null
-    : !hydrated
-      ? (said ?? null)
-      : (unavailable(query.error ?? query.failureReason) ??
-        (query.isFetched ? null : (said ?? null)))
+    : (unavailable(query.error ?? query.failureReason) ?? query.said ?? null)
   const first = (page - 1) * MARKET_LIST_PER_PAGE + 1
   const retry = () => void query.refetch()
   const currencySearch = { currency: currency === DEFAULT_CURRENCY ? undefined : currency }

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { Change } from '@/components/change'
 import { failedRefresh } from '@/components/data-note'
-import { useHydrated, useShownData } from '@/components/hydrated'
+import { useHydrated, usePageQuery } from '@/components/hydrated'
 import type { Currency } from '@contract/currency'
 import { formatNumber, formatPercent, formatSince, formatTime } from '@/lib/format'
 import { figureWidth } from '@/lib/figure-width'
-import { usePageData } from '@/lib/page-state'
 import { formatCompactMoney } from '../format'
 import { marketQueries } from '../queries'
 
@@ -16,8 +15,9 @@ import { marketQueries } from '../queries'
  * and, in another currency, that the upstream gives the market cap's change in US dollars only.
  */
 export function GlobalBar({ currency }: { currency: Currency }) {
-  const query = useQuery(marketQueries.global())
-  const data = useShownData(query.data, usePageData(marketQueries.global().queryKey))
+  const query = usePageQuery(marketQueries.global())
+  const data = useDeferredValue(query.data)
+  // The server's HTML (and so hydration) gives times in UTC; the visitor's own zone follows.
   const utc = !useHydrated()
   const stats = data?.stats
   const meta = data?.meta

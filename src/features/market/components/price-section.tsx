@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useDeferredValue } from 'react'
-import { useHydrated, useShownData } from '@/components/hydrated'
+import { usePageQuery } from '@/components/hydrated'
 import { useFadeIn } from '@/components/fade-in'
 import type { DataMeta } from '@contract/data-meta'
 import type { MarketCoin } from '@contract/market'
-import { usePageData } from '@/lib/page-state'
 import { marketQueries } from '../queries'
 import {
   Attribution,
@@ -47,16 +45,14 @@ export function PriceSection({
   currency?: Currency
 }) {
   const markets = marketQueries.markets(currency)
-  const query = useQuery(markets)
   // Hydration renders what the server's HTML shows: its rows, or the prerendered skeleton.
-  const pageData = usePageData(markets.queryKey)
-  const data = useShownData(query.data, pageData)
+  const query = usePageQuery(markets)
+  const data = useDeferredValue(query.data)
   // Deferred with the data, so a list is never drawn in another list's currency.
   const shownCurrency = useDeferredValue(currency)
-  const hydrated = useHydrated()
   const { sorting, onSortingChange } = useAddressSorting(sort, PRICE_LIST_SORTS)
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
-  const isError = hydrated && loadFailed(query)
+  const isError = loadFailed(query)
   const { isFetching, refetch } = query
   const ref = useFadeIn<HTMLElement>(1000)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { memo } from 'react'
-import { useHydrated, useShownData } from '@/components/hydrated'
-import { usePageData } from '@/lib/page-state'
+import { memo, useDeferredValue } from 'react'
+import { usePageQuery } from '@/components/hydrated'
 import { TRENDING_LIMIT } from '@contract/market'
 import { formatRank, formatSymbol, MISSING } from '@/lib/format'
 import { marketQueries } from '../queries'
@@ -20,11 +18,11 @@ import { LoadError, useRetryFocus } from '@/components/load-error'
 const IMAGE_SIZE = 56
 
 export function TrendingSection() {
-  const query = useQuery(marketQueries.trending())
   // Hydration renders what the server's HTML shows: its coins, or the prerendered skeleton.
-  const data = useShownData(query.data, usePageData(marketQueries.trending().queryKey))
+  const query = usePageQuery(marketQueries.trending())
+  const data = useDeferredValue(query.data)
   // Stored data stays on screen when a refresh fails; the error panel is for an empty list.
-  const isError = useHydrated() && loadFailed(query)
+  const isError = loadFailed(query)
   const { isFetching, refetch } = query
   const retryFocus = useRetryFocus<HTMLHeadingElement>(Boolean(data), refetch)
 

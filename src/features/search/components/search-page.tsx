@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId } from 'react'
-import { useHydrated, useShownData } from '@/components/hydrated'
-import { usePageData } from '@/lib/page-state'
+import { useDeferredValue, useId } from 'react'
+import { useHydrated, usePageQuery } from '@/components/hydrated'
 import { SEARCH_QUERY_MAX } from '@contract/search'
 import { searchQueries, searchText } from '../queries'
 import { CoinMatch } from './coin-match'
@@ -19,11 +17,11 @@ export function SearchPage({ q }: { q: string | undefined }) {
   const inputId = useId()
   const query = searchText(q)
   const options = searchQueries.results(query ?? '')
-  const result = useQuery({ ...options, enabled: query !== null })
-  const pageData = usePageData(options.queryKey)
-  const data = useShownData(query === null ? undefined : result.data, pageData)
-  // What the page is about: while hydrating, only what the server rendered it with.
-  const shown = hydrated || pageData ? query : null
+  const result = usePageQuery({ ...options, enabled: query !== null })
+  const data = useDeferredValue(query === null ? undefined : result.data)
+  // What the page is about: while hydrating, only what the server rendered it with (a
+  // prerendered page, served for a search it refused, names none).
+  const shown = hydrated || data ? query : null
   const invalid = hydrated && query === null && (q ?? '').trim() !== ''
 
   return (
@@ -76,11 +74,7 @@ export function SearchPage({ q }: { q: string | undefined }) {
       {invalid ? null : (
         <SearchStatus
           query={shown}
-          result={
-            hydrated
-              ? { data, error: result.error, isFetching: result.isFetching }
-              : { data, error: null, isFetching: false }
-          }
+          result={{ data, error: result.error, isFetching: result.isFetching }}
         />
       )}
     </section>

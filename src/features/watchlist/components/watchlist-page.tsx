@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { memo, useMemo } from 'react'
+import { memo, useDeferredValue, useMemo } from 'react'
 import { Change } from '@/components/change'
 import { CoinLink } from '@/components/coin-link'
 import { ConvertedNote } from '@/components/converted-note'
@@ -15,12 +15,11 @@ import {
   useListTable,
 } from '@/components/data-table'
 import { SampleBadge } from '@/components/data-note'
-import { useHydrated, useShownData } from '@/components/hydrated'
+import { useHydrated, usePageQuery } from '@/components/hydrated'
 import { LoadError } from '@/components/load-error'
 import { CURRENCY_NAMES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import type { NoPriceReason, WatchRow } from '@contract/watchlist'
 import { formatNumber, formatPrice } from '@/lib/format'
-import { usePageData } from '@/lib/page-state'
 import type { ColumnSort } from '@/lib/table-sort'
 import { watchPrices } from '../prices'
 import { StarIcon, WatchStar } from './watch-star'
@@ -147,8 +146,8 @@ export function WatchlistPage({
   const { signedIn, coins } = useWatchlist()
   const hydrated = useHydrated()
   const prices = watchPrices(currency, coins)
-  const query = useQuery({ ...prices, placeholderData: keepPreviousData })
-  const data = useShownData(query.data, usePageData(prices.queryKey))
+  const query = usePageQuery({ ...prices, placeholderData: keepPreviousData })
+  const data = useDeferredValue(query.data)
   const { sorting, onSortingChange } = useAddressSorting(sort, WATCHLIST_SORTS)
   // Signed out, the server cannot know the list: nothing is said of it before hydration.
   const known = signedIn || hydrated

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   createContext,
   type ReactNode,
@@ -9,9 +9,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
-import { useHydrated } from '@/components/hydrated'
+import { useHydrated, usePageQuery } from '@/components/hydrated'
 import { openLaterRows } from '@/components/later-rows'
-import { usePageData } from '@/lib/page-state'
 import { readLocal, subscribeLocal } from '../local'
 import { watchlistQueries } from '../queries'
 
@@ -101,9 +100,8 @@ export function WatchlistProvider({
   const hydrated = useHydrated()
   const local = useSyncExternalStore(subscribeLocal, readLocal, () => NONE)
   const account = watchlistQueries.account()
-  const { data } = useQuery({ ...account, enabled: signedIn })
-  const rendered = usePageData(account.queryKey)
-  const accountCoins = (signedIn ? (hydrated ? data : rendered)?.coins : undefined) ?? NONE
+  const { data } = usePageQuery({ ...account, enabled: signedIn })
+  const accountCoins = (signedIn ? data?.coins : undefined) ?? NONE
   const [problem, setProblem] = useState('')
 
   const coins = useMemo(() => [...new Set([...accountCoins, ...local])], [accountCoins, local])
