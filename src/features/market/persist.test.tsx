@@ -184,7 +184,8 @@ describe('stored market lists', { timeout: 15_000 }, () => {
     const gbp = marketQueries.markets('gbp').queryKey
     const stored = () =>
       JSON.parse(localStorage.getItem(storedKeys().find((k) => k.includes('gbp')) ?? '') ?? '{}')
-    const newer = Date.parse(UPDATED_AT) + 60_000
+    // Newer than the stored list's own time (when it was fetched: now, not the data's 14:32).
+    const newer = stored().state.dataUpdatedAt + 60_000
     client.clear()
     client.setQueryData(gbp, stored().state.data, { updatedAt: newer })
     await syncWithPage()
