@@ -141,7 +141,7 @@ const NO_ROWS: Row[] = []
 /**
  * The price list, a TanStack Table. Its order is the caller's (the address's `?sort=`): each
  * header's button asks for the next one. Memoized: the price section renders again,
- * synchronously, the moment hydration ends (`useHydrated`), and these rows are most of its work.
+ * synchronously, the moment hydration ends (`usePageQuery`), and these rows are most of its work.
  */
 export const MarketTable = memo(function MarketTable({
   coins,

@@ -76,7 +76,7 @@ export function TrendingSection() {
 
 /**
  * The cards while they load. Memoized: the section renders again, synchronously, the moment
- * hydration ends (`useHydrated`), and this need not.
+ * hydration ends (`usePageQuery`), and this need not.
  */
 const TrendingSkeleton = memo(function TrendingSkeleton() {
   return (
