@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@contract/currency'
+import { type Currency, DEFAULT_CURRENCY } from '@contract/currency'
 import { readDataMeta } from '@contract/data-meta'
+import type { MarketsData } from '@contract/market'
 import {
   DEFAULT_MARKET_LIST_PAGES,
   type ListedCoinData,
@@ -72,16 +73,19 @@ export const marketListQueries = {
     }),
 }
 
-/** A coin's row on a page of the list in `currency` that this browser holds, and that page's key. */
+/**
+ * A coin's row on a page of the list in `currency` that this browser holds (the first such page),
+ * and that page's key. Read from the queries the cache holds, not by asking for every page that
+ * could exist in every currency: that was 900 lookups for a coin page's loader.
+ */
 function findListRow(queryClient: QueryClient, id: string, currency: Currency) {
-  let pages = DEFAULT_MARKET_LIST_PAGES
-  for (let page = 1; page <= pages; page++) {
-    const { queryKey } = marketListQueries.page(currency, page)
-    const list = queryClient.getQueryData(queryKey)
-    if (!list) continue
-    pages = list.pages
-    const row = list.coins.find((coin) => coin.id === id)
-    if (row) return { row, list, queryKey }
+  const held = queryClient.getQueriesData<MarketListData>({
+    queryKey: marketListQueries.inCurrency(currency),
+  })
+  const byPage = held.sort(([a], [b]) => Number(a[3]) - Number(b[3]))
+  for (const [queryKey, list] of byPage) {
+    const row = list?.coins.find((coin) => coin.id === id)
+    if (list && row) return { row, list, queryKey }
   }
   return null
 }
@@ -110,11 +114,12 @@ export function findMarketCoinName(queryClient: QueryClient, id: string): string
   const trending = queryClient.getQueryData(marketQueries.trending().queryKey)
   const trendingName = trending?.coins.find((coin) => coin.id === id)?.name
   if (trendingName !== undefined) return trendingName
-  for (const currency of CURRENCIES) {
-    const markets = queryClient.getQueryData(marketQueries.markets(currency).queryKey)
-    const name =
-      markets?.coins.find((coin) => coin.id === id)?.name ??
-      findListRow(queryClient, id, currency)?.row.name
+  const lists = [
+    ...queryClient.getQueriesData<MarketsData>({ queryKey: [...marketQueries.all(), 'markets'] }),
+    ...queryClient.getQueriesData<MarketListData>({ queryKey: marketListQueries.all() }),
+  ]
+  for (const [, list] of lists) {
+    const name = list?.coins.find((coin) => coin.id === id)?.name
     if (name !== undefined) return name
   }
   return null
