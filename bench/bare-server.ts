@@ -1,6 +1,6 @@
 // The reference servers the site is measured against, run as their own process (like the real
 // server), so none shares a thread with the load generator or Lighthouse:
-//   --html               a bare page: a heading and a paragraph
+//   --html               a bare page: a heading, a paragraph and the site's icon
 //   --replay <file.json> one recorded response (status, headers, body), for every request
 //   --hono               with --replay: the same response from a minimal Hono app on
 //                        @hono/node-server (one route, no middleware), the server's own stack
@@ -23,6 +23,7 @@ const BARE_PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Bare page</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <h1>A bare static page</h1>
@@ -30,6 +31,11 @@ const BARE_PAGE = `<!doctype html>
 </body>
 </html>
 `
+
+// The bare page links the site's own icon, as every page of the site does. Without the link,
+// Chrome asks for /favicon.ico on its own, and Lighthouse's simulated LCP counted that request
+// in some runs and not in others: 625 or 750 ms, which flipped the pages' LCP ratios.
+const ICON = readFileSync(new URL('../public/favicon.svg', import.meta.url))
 
 type Recorded = { status: number; headers: [string, string][]; bodyBase64: string }
 
@@ -100,7 +106,12 @@ const server: Server = args.includes('--hono-libs')
   ? (createAdaptorServer({ fetch: honoOnTheLibraries().fetch }) as Server)
   : args.includes('--hono')
     ? (createAdaptorServer({ fetch: hono.fetch }) as Server)
-    : createServer((_req, res) => {
+    : createServer((req, res) => {
+        if (req.url === '/favicon.svg') {
+          res.writeHead(200, { 'Content-Type': 'image/svg+xml' })
+          res.end(ICON)
+          return
+        }
         res.writeHead(status, headers)
         res.end(body)
       })
