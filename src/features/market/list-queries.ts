@@ -75,8 +75,8 @@ export const marketListQueries = {
 
 /**
  * A coin's row on a page of the list in `currency` that this browser holds (the first such page),
- * and that page's key. Read from the queries the cache holds, not by asking for every page that
- * could exist in every currency: that was 900 lookups for a coin page's loader.
+ * and that page's key. Read from the pages the cache holds: a coin page's loader runs on every
+ * hover of a coin link, and asking for each page that could exist cost hundreds of lookups.
  */
 function findListRow(queryClient: QueryClient, id: string, currency: Currency) {
   const held = queryClient.getQueriesData<MarketListData>({
